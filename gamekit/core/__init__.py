@@ -1,0 +1,19 @@
+"""What every game shares: the state protocol, errors, seeded randomness, agents, the arena and
+JSON records. Core never imports a game."""
+
+from .agents import Agent, Candidate, ExplainingAgent, Explanation, RandomAgent
+from .arena import TournamentResult, play_match, tournament, wilson_interval
+from .errors import IllegalActionError, RecordError
+from .players import SIMULTANEOUS, TERMINAL
+from .record import GameRecord, load, record_of, save
+from .registry import game_factory, known_games, register_game
+from .rng import derive_seed, make_rng
+from .state import GameState
+
+__all__ = [
+    "Agent", "Candidate", "ExplainingAgent", "Explanation", "RandomAgent",
+    "TournamentResult", "play_match", "tournament", "wilson_interval",
+    "IllegalActionError", "RecordError", "SIMULTANEOUS", "TERMINAL",
+    "GameRecord", "load", "record_of", "save",
+    "game_factory", "known_games", "register_game", "derive_seed", "make_rng", "GameState",
+]

@@ -1,0 +1,105 @@
+"""Opponents. Every agent answers ``act(observation, legal_actions) -> action``; explaining agents
+also return the table of candidates they weighed, which is what makes them useful in class."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any, Protocol, runtime_checkable
+
+
+@runtime_checkable
+class Agent(Protocol):
+    name: str
+
+    def act(self, observation, legal_actions: list) -> Any: ...
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One action an agent considered, with its value on the agent's own scale."""
+
+    action: Any
+    value: float
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """The candidates an agent weighed, best first, and what the values mean."""
+
+    agent: str
+    candidates: tuple[Candidate, ...]
+    value_meaning: str = "value"
+    summary: str = field(default="")
+
+    @property
+    def best(self):
+        return self.candidates[0].action
+
+    def rows(self) -> list[dict]:
+        return [
+            {"action": str(c.action), self.value_meaning: round(c.value, 4), "why": c.note}
+            for c in self.candidates
+        ]
+
+    def __str__(self) -> str:
+        width = max([len(str(c.action)) for c in self.candidates] + [6])
+        lines = [f"{self.agent} chooses {self.best}" + (f": {self.summary}" if self.summary else "")]
+        lines.append(f"  {'action':<{width}}  {self.value_meaning:>10}  why")
+        for c in self.candidates:
+            lines.append(f"  {str(c.action):<{width}}  {c.value:>10.3f}  {c.note}".rstrip())
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        head = f"<tr><th>action</th><th>{escape(self.value_meaning)}</th><th>why</th></tr>"
+        body = "".join(
+            f"<tr><td>{escape(str(c.action))}</td><td>{c.value:.3f}</td><td>{escape(c.note)}</td></tr>"
+            for c in self.candidates
+        )
+        title = escape(f"{self.agent} chooses {self.best}")
+        return f"<div class='gk-explanation'><b>{title}</b><table>{head}{body}</table></div>"
+
+
+class ExplainingAgent:
+    """Base for agents that score every legal action: ``act`` picks the best of ``explain``."""
+
+    name = "explaining agent"
+    value_meaning = "value"
+
+    def __init__(self, seed: int | None = 0):
+        self.seed = seed
+        self.rng = random.Random(seed)
+
+    def act(self, observation, legal_actions: list):
+        return self.explain(observation, legal_actions).best
+
+    def explain(self, observation, legal_actions: list) -> Explanation:
+        scored = [self.evaluate(observation, action) for action in legal_actions]
+        ranked = sorted(scored, key=lambda c: (-c.value, str(c.action)))
+        return Explanation(self.name, tuple(ranked), self.value_meaning)
+
+    def evaluate(self, observation, action) -> Candidate:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+
+class RandomAgent(ExplainingAgent):
+    """Chooses uniformly among the legal actions (seeded: the same seed plays the same game)."""
+
+    name = "random"
+    value_meaning = "probability"
+
+    def act(self, observation, legal_actions: list):
+        return self.rng.choice(legal_actions)
+
+    def explain(self, observation, legal_actions: list) -> Explanation:
+        share = 1 / len(legal_actions)
+        chosen = self.act(observation, legal_actions)
+        candidates = [Candidate(chosen, share, "drawn at random")] + [
+            Candidate(a, share, "") for a in legal_actions if a != chosen
+        ]
+        return Explanation(self.name, tuple(candidates), self.value_meaning, "every legal action alike")

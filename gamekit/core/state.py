@@ -1,0 +1,215 @@
+"""The state protocol every game follows (after OpenSpiel's ``State``, in plain Python names).
+
+A game subclasses :class:`GameState` and fills in the hooks whose names start with ``_``:
+the base class owns the public methods, so that every game parses text actions, refuses illegal
+ones and records its history in exactly the same way.
+"""
+
+from __future__ import annotations
+
+import copy
+import operator
+import re
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from .errors import IllegalActionError
+from .players import SIMULTANEOUS, TERMINAL
+
+
+def normalise_text(text: str) -> str:
+    """Action texts match whatever the case and spacing: ``' Bid  7'`` reads as ``'bid 7'``."""
+    return re.sub(r"\s+", " ", text.strip()).lower()
+
+
+class GameState:
+    """A position of a game, and the rules for moving on from it.
+
+    Subclasses set ``game`` (the registry name), ``action_type`` and implement:
+    ``_current_player``, ``_legal_actions(player)``, ``_illegal_reason(action, player)``,
+    ``_apply(action)`` (sequential games) or ``_apply_joint(actions)`` (simultaneous ones),
+    ``scores``, ``winners``, ``observation`` and ``_parse_action(text)``.
+    """
+
+    game: ClassVar[str] = ""
+    action_type: ClassVar[type] = object
+
+    def __init__(self, *, num_players: int, seed: int, options: dict[str, Any]):
+        self.num_players = num_players
+        self.seed = seed
+        self.options = options  # JSON-able keyword arguments of new_game, without the seed
+        self.history: list = []  # actions, or {player: action} dicts for simultaneous rounds
+
+    # --- who moves -------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int:
+        """The seat to move, ``SIMULTANEOUS`` when everyone chooses at once, or ``TERMINAL``."""
+        return self._current_player()
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.current_player == TERMINAL
+
+    def acting_players(self) -> list[int]:
+        """The seats that choose now (every seat in a simultaneous round, by default)."""
+        player = self.current_player
+        if player == TERMINAL:
+            return []
+        if player == SIMULTANEOUS:
+            return list(range(self.num_players))
+        return [player]
+
+    # --- what may be done ------------------------------------------------------------------
+    def legal_actions(self, player: int | None = None) -> list:
+        """The legal actions of ``player`` (default: the player to move), sorted."""
+        if type(player) is not int or not 0 <= player < self.num_players:
+            player = self._resolve_player(player)
+        if player not in self.acting_players():
+            return []
+        return self._legal_actions(player)
+
+    def explain(self, action, player: int | None = None) -> str:
+        """Why ``action`` is legal or not, in a sentence for a student."""
+        try:
+            player = self._resolve_player(player)
+            action = self._coerce(action)
+            self._check(action, player)
+        except IllegalActionError as refusal:
+            return f"Illegal: {refusal.reason}"
+        return f"Legal: {self._describe_legal(action, player)}"
+
+    def apply(self, action) -> None:
+        """Perform the current player's ``action`` (an action object or its text)."""
+        if self.current_player == SIMULTANEOUS:
+            raise IllegalActionError(
+                "everyone chooses at once in this round: use apply_joint({player: action, ...})"
+            )
+        player = self._resolve_player(None)
+        action = self._coerce(action)
+        self._check(action, player)
+        self._apply(action)
+        self.history.append(action)
+
+    def apply_joint(self, actions: Mapping) -> None:
+        """Perform one simultaneous round: ``{player: action}`` with one entry per acting seat."""
+        current = self._current_player()
+        if current != SIMULTANEOUS:
+            if current == TERMINAL:
+                raise IllegalActionError("the game is over: nobody can act any more")
+            raise IllegalActionError(f"it is player {current}'s turn alone: use apply(action)")
+        if not isinstance(actions, Mapping):
+            raise IllegalActionError(
+                "apply_joint takes a dict {player: action}, one entry per player"
+            )
+        joint = self._coerce_joint(actions, self.acting_players())
+        for player, action in joint.items():
+            reason = self._illegal_reason(action, player)
+            if reason is not None:
+                raise IllegalActionError(reason, action)
+        self._apply_joint(joint)
+        self.history.append(joint)
+
+    # --- copies and text ---------------------------------------------------------------------
+    def clone(self):
+        """An independent copy: changing one never changes the other."""
+        return copy.deepcopy(self)
+
+    def __str__(self) -> str:
+        return self._render()
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.game} seed={self.seed} after {len(self.history)} steps>"
+
+    # --- shared checks -----------------------------------------------------------------------
+    def _resolve_player(self, player) -> int:
+        if player is None:
+            current = self.current_player
+            if current == TERMINAL:
+                raise IllegalActionError("the game is over: nobody can act any more")
+            if current == SIMULTANEOUS:
+                raise IllegalActionError(
+                    "everyone chooses at once in this round: say which player you mean"
+                )
+            return current
+        try:
+            if isinstance(player, bool):
+                raise TypeError
+            player = operator.index(player)  # ints, and NumPy's integers too
+        except TypeError:
+            raise IllegalActionError(f"a player is a seat number, not {player!r}") from None
+        if not 0 <= player < self.num_players:
+            raise IllegalActionError(
+                f"there is no player {player}: seats are 0 to {self.num_players - 1}"
+            )
+        return player
+
+    def _coerce(self, action):
+        """An action object from an action or its text; anything else is refused."""
+        if isinstance(action, self.action_type):
+            return action
+        if isinstance(action, str):
+            return self._parse_action(normalise_text(action))
+        raise IllegalActionError(
+            f"{action!r} is not an action: pass an action or its text, such as "
+            f"'{self._example_text()}'"
+        )
+
+    def _coerce_joint(self, actions: Mapping, acting: list[int]) -> dict:
+        if len(actions) == len(acting) and all(type(key) is int for key in actions) \
+                and all(player in actions for player in acting):
+            return {player: self._coerce(actions[player]) for player in acting}
+        joint = {self._resolve_player(key): value for key, value in actions.items()}
+        missing = sorted(set(acting) - set(joint))
+        if missing:
+            raise IllegalActionError(f"every player must choose: missing player(s) {missing}")
+        extra = sorted(set(joint) - set(acting))
+        if extra:
+            raise IllegalActionError(f"player(s) {extra} do not act in this round")
+        return {player: self._coerce(joint[player]) for player in acting}
+
+    def _check(self, action, player: int) -> None:
+        if self.is_terminal:
+            raise IllegalActionError("the game is over: nobody can act any more", action)
+        if player not in self.acting_players():
+            raise IllegalActionError(f"it is not player {player}'s turn", action)
+        reason = self._illegal_reason(action, player)
+        if reason is not None:
+            raise IllegalActionError(reason, action)
+
+    # --- hooks a game fills in -------------------------------------------------------------
+    def _current_player(self) -> int:
+        raise NotImplementedError
+
+    def _legal_actions(self, player: int) -> list:
+        raise NotImplementedError
+
+    def _illegal_reason(self, action, player: int) -> str | None:
+        """``None`` when legal, else the reason in words (the action is of the right type)."""
+        raise NotImplementedError
+
+    def _describe_legal(self, action, player: int) -> str:
+        return f"player {player} may {action}"
+
+    def _apply(self, action) -> None:
+        raise IllegalActionError("this game has no single-player turns")
+
+    def _apply_joint(self, actions: dict) -> None:
+        raise IllegalActionError("this game has no simultaneous rounds")
+
+    def _parse_action(self, text: str):
+        raise NotImplementedError
+
+    def _example_text(self) -> str:
+        return "an action's text"
+
+    def _render(self) -> str:
+        return repr(self)
+
+    def scores(self) -> list:
+        raise NotImplementedError
+
+    def winners(self) -> list[int]:
+        raise NotImplementedError
+
+    def observation(self, player: int):
+        raise NotImplementedError

@@ -1,0 +1,377 @@
+"""The rules of "Tu és Milhais, mas vales Milhões!" (David Mendes, 2015), and of Goofspiel.
+
+Every player holds Power cards 1..12 and each round all bid one card at once, face down, for the
+Points card(s) on the table. Battles (positive) go to the highest bid, Red Barons (negative) to the
+lowest; values bid by two or more players cancel; when no value is unique (a total tie) the pot
+stays on the table and grows. The rules digest is ``shared/rules/milhoes.md``.
+
+>>> state = new_game(players=3, seed=1, points_order=[7, -2, 3, 8, 1, 2, 4, 5, 6, -1, -3, -4])
+>>> state.pot
+[7]
+>>> state.apply_joint({0: "bid 12", 1: "bid 12", 2: "bid 12"})   # a total tie: the 7 stays
+>>> state.pot
+[7, -2]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import total_ordering
+from typing import NamedTuple
+
+from gamekit.core import SIMULTANEOUS, TERMINAL, GameState, IllegalActionError, make_rng
+
+TIE_RULES = ("carry", "discard")
+AWARD_RULES = ("unique", "top")
+
+
+@total_ordering
+@dataclass(frozen=True, eq=True)
+class Bid:
+    """Lay Power card ``card`` face down this round. Text form: ``"bid 7"``."""
+
+    card: int
+
+    def __str__(self) -> str:
+        return f"bid {self.card}"
+
+    def __lt__(self, other):
+        if not isinstance(other, Bid):
+            return NotImplemented
+        return self.card < other.card
+
+
+_BID_TEXT = re.compile(r"bid (-?\d+)")
+
+
+def default_points(cards: int = 12) -> list[int]:
+    """The booklet's Points cards for 12 rounds: Battles +1..+8 and Red Barons -1..-4.
+
+    Other deck sizes keep the same two-to-one mix (Battles +1..+ceil(2n/3), Barons -1..-floor(n/3)).
+    """
+    barons = cards // 3
+    return list(range(1, cards - barons + 1)) + [-v for v in range(1, barons + 1)]
+
+
+def format_points(values) -> str:
+    """``[7, -2]`` as ``'+7 -2'``: Points cards always show their sign."""
+    return " ".join(f"{v:+d}" for v in values)
+
+
+class RoundResult(NamedTuple):
+    """What one sunset decided, in full: the sentence for a student comes from ``describe``."""
+
+    round: int
+    pot: tuple[int, ...]
+    bids: tuple[int, ...]
+    contest: str  # "highest" (pot sum >= 0, a Battle) or "lowest" (negative, a Red Baron)
+    cancelled: tuple[int, ...]  # values bid by two or more players (or, under "top", a tied top)
+    winner: int | None
+    outcome: str  # "won", "carried" (to the next round), "discarded" or "unawarded" (last round)
+
+    def describe(self, names=None) -> str:
+        name = (lambda p: names[p]) if names else (lambda p: f"player {p}")
+        pot = format_points(self.pot)
+        if len(self.pot) > 1:
+            pot += f" (sum {sum(self.pot):+d})"
+        parts = [f"Round {self.round}: {pot} goes to the {self.contest} bid."]
+        if self.cancelled:
+            tied = ", ".join(str(v) for v in self.cancelled)
+            parts.append(f"Tied bids cancel ({tied}).")
+        if self.outcome == "won":
+            parts.append(f"{name(self.winner).capitalize()} wins it with {self.bids[self.winner]}.")
+        elif self.outcome == "carried":
+            parts.append("No bid was unique: a total tie, the cards stay on the table.")
+        elif self.outcome == "discarded":
+            parts.append("No winner: the cards are discarded.")
+        else:
+            parts.append("A total tie in the last round: nobody gets the cards.")
+        return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class MilhoesObservation:
+    """What ``player`` may know. With ``memory=True`` piles show only their top card, as at the
+    table, and what follows from the full piles (scores, cards still to come) is ``None``."""
+
+    player: int
+    num_players: int
+    round: int
+    rounds: int
+    pot: tuple[int, ...]
+    contest: str
+    hand: tuple[int, ...]
+    used: tuple[tuple[int, ...], ...]  # each player's played cards, oldest first (top only in memory mode)
+    won: tuple[tuple[int, ...], ...]  # each player's Points cards, oldest first (top only in memory mode)
+    scores: tuple[int, ...] | None
+    points_to_come: tuple[int, ...] | None  # the unturned Points cards, sorted (not their order)
+    cards: int
+    points: tuple[int, ...]
+    tie_rule: str
+    award: str
+    memory: bool
+    last_round: RoundResult | None
+
+    def hands_left(self) -> tuple[tuple[int, ...], ...] | None:
+        """Every player's remaining cards, known when piles are open (``None`` in memory mode)."""
+        if self.memory:
+            return None
+        full = set(range(1, self.cards + 1))
+        return tuple(tuple(sorted(full - set(pile))) for pile in self.used)
+
+
+class MilhoesState(GameState):
+    """A game of Milhões (or Goofspiel): a ``SIMULTANEOUS`` node each round until ``TERMINAL``."""
+
+    game = "milhoes"
+    action_type = Bid
+
+    def __init__(self, *, players, seed, cards, points, points_order, tie_rule, memory, award, tiebreak):
+        points = _check_options(players, cards, points, points_order, tie_rule, award)
+        rng, seed = make_rng(seed)
+        options = {"players": players, "cards": cards, "points": list(points),
+                   "points_order": list(points_order) if points_order is not None else None,
+                   "tie_rule": tie_rule, "memory": memory, "award": award, "tiebreak": tiebreak}
+        super().__init__(num_players=players, seed=seed, options=options)
+        self.cards = cards
+        self.points = tuple(points)
+        self.tie_rule = tie_rule
+        self.memory = memory
+        self.award = award
+        self.tiebreak = tiebreak
+        if points_order is None:
+            points_order = list(points)
+            rng.shuffle(points_order)
+        self.points_to_come = list(points_order)  # next card first
+        self.hands = [list(range(1, cards + 1)) for _ in range(players)]
+        self.used = [[] for _ in range(players)]
+        self.won = [[] for _ in range(players)]
+        self.unawarded: list[int] = []
+        self.rounds: list[RoundResult] = []
+        self.pot: list[int] = []
+        self._sunrise()
+
+    # --- the protocol ------------------------------------------------------------------------
+    def _current_player(self) -> int:
+        return TERMINAL if len(self.rounds) == self.cards else SIMULTANEOUS
+
+    @property
+    def round(self) -> int:
+        """The round being played, 1-based (the number of rounds once the game is over)."""
+        return min(len(self.rounds) + 1, self.cards)
+
+    @property
+    def contest(self) -> str:
+        """Who the pot goes to: the ``"highest"`` unique bid (sum >= 0) or the ``"lowest"``."""
+        return "highest" if sum(self.pot) >= 0 else "lowest"
+
+    def _legal_actions(self, player: int) -> list[Bid]:
+        return [_BIDS[card] for card in self.hands[player]]
+
+    def _illegal_reason(self, action: Bid, player: int) -> str | None:
+        card = action.card
+        if isinstance(card, bool) or not isinstance(card, int):
+            return f"a bid is one of your Power cards, a whole number, not {card!r}"
+        if not 1 <= card <= self.cards:
+            return f"there is no Power card {card}: the cards run from 1 to {self.cards}"
+        if card not in self.hands[player]:
+            spent = self.used[player].index(card) + 1
+            return f"player {player} already played the {card} in round {spent}; every Power card is used once"
+        return None
+
+    def _describe_legal(self, action: Bid, player: int) -> str:
+        return f"player {player} still holds the {action.card} and may bid it for {format_points(self.pot)}"
+
+    def _parse_action(self, text: str) -> Bid:
+        match = _BID_TEXT.fullmatch(text)
+        if not match:
+            raise IllegalActionError(f"{text!r} is not a Milhões action: a bid reads like 'bid 7'")
+        card = int(match.group(1))
+        return _BIDS.get(card) or Bid(card)
+
+    def _example_text(self) -> str:
+        return "bid 7"
+
+    def _apply_joint(self, actions: dict) -> None:
+        bids = tuple(actions[p].card for p in range(self.num_players))
+        for player, card in enumerate(bids):
+            self.hands[player].remove(card)
+            self.used[player].append(card)
+        result = self._sunset(bids)
+        self.rounds.append(result)
+        if result.outcome == "won":
+            self.won[result.winner].extend(self.pot)
+            self.pot = []
+        elif result.outcome in ("discarded", "unawarded"):
+            self.unawarded.extend(self.pot)
+            self.pot = []
+        if not self.is_terminal:
+            self._sunrise()
+
+    # --- the round ---------------------------------------------------------------------------
+    def _sunrise(self) -> None:
+        self.pot.append(self.points_to_come.pop(0))
+
+    def _sunset(self, bids: tuple[int, ...]) -> RoundResult:
+        contest = self.contest
+        winner, cancelled = decide_winner(bids, contest, self.award)
+        if winner is not None:
+            outcome = "won"
+        elif len(self.rounds) + 1 == self.cards:
+            outcome = "unawarded"
+        else:
+            outcome = "carried" if self.tie_rule == "carry" else "discarded"
+        return RoundResult(len(self.rounds) + 1, tuple(self.pot), bids, contest, cancelled, winner, outcome)
+
+    # --- the end -----------------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        """Each player's Battle points minus Red Baron points (so far)."""
+        return [sum(pile) for pile in self.won]
+
+    def winners(self) -> list[int]:
+        """The highest total; among tied players the single highest Battle card decides."""
+        if not self.is_terminal:
+            return []
+        return decide_game_winners(self.scores(), self.won, self.tiebreak)
+
+    def tiebreak_explanation(self) -> str:
+        """The final result in a sentence, with the tiebreak spelled out when one was needed."""
+        if not self.is_terminal:
+            return "The game is not over."
+        scores = self.scores()
+        best = max(scores)
+        tied = [p for p, s in enumerate(scores) if s == best]
+        winners = self.winners()
+        if len(tied) == 1:
+            return f"Player {tied[0]} wins with {best} points."
+        names = ", ".join(f"player {p}" for p in tied)
+        if not self.tiebreak:
+            return f"{names.capitalize()} tie on {best} points; the tie stands."
+        highs = {p: max([v for v in self.won[p] if v > 0], default=None) for p in tied}
+        shown = "; ".join(f"player {p}: {'+' + str(h) if h else 'no Battle'}" for p, h in highs.items())
+        if len(winners) == 1:
+            return (f"{names.capitalize()} tie on {best} points; the highest Battle card decides "
+                    f"({shown}): player {winners[0]} wins.")
+        return f"{names.capitalize()} tie on {best} points and the highest Battle card does not separate them ({shown}): the tie stands."
+
+    # --- what a player sees --------------------------------------------------------------------
+    def observation(self, player: int) -> MilhoesObservation:
+        player = self._resolve_player(player)
+        top = (lambda pile: tuple(pile[-1:])) if self.memory else tuple
+        return MilhoesObservation(
+            player=player, num_players=self.num_players, round=self.round, rounds=self.cards,
+            pot=tuple(self.pot), contest=self.contest, hand=tuple(self.hands[player]),
+            used=tuple(top(pile) for pile in self.used), won=tuple(top(pile) for pile in self.won),
+            scores=None if self.memory else tuple(self.scores()),
+            points_to_come=None if self.memory else tuple(sorted(self.points_to_come)),
+            cards=self.cards, points=self.points, tie_rule=self.tie_rule, award=self.award,
+            memory=self.memory, last_round=self.rounds[-1] if self.rounds else None,
+        )
+
+    def clone(self) -> MilhoesState:
+        twin = object.__new__(MilhoesState)
+        twin.__dict__.update(self.__dict__)
+        twin.options = dict(self.options)
+        twin.history = list(self.history)
+        twin.points_to_come = list(self.points_to_come)
+        twin.hands = [list(h) for h in self.hands]
+        twin.used = [list(u) for u in self.used]
+        twin.won = [list(w) for w in self.won]
+        twin.unawarded = list(self.unawarded)
+        twin.rounds = list(self.rounds)
+        twin.pot = list(self.pot)
+        return twin
+
+    def _render(self) -> str:
+        if self.is_terminal:
+            head = f"Milhões, {self.num_players} players: game over after {self.cards} rounds"
+        else:
+            head = (f"Milhões, {self.num_players} players: round {self.round} of {self.cards}; "
+                    f"on the table {format_points(self.pot)}, the {self.contest} unique bid wins")
+        lines = [head]
+        for p in range(self.num_players):
+            hand = " ".join(map(str, self.hands[p])) or "-"
+            lines.append(f"  player {p}: {self.scores()[p]:+d} points (won {format_points(self.won[p]) or '-'}); hand {hand}")
+        if self.is_terminal:
+            lines.append("  " + self.tiebreak_explanation())
+        return "\n".join(lines)
+
+
+_BIDS = {card: Bid(card) for card in range(1, 101)}  # shared, so legal_actions allocates nothing
+
+
+def decide_winner(bids, contest: str, award: str = "unique") -> tuple[int | None, tuple[int, ...]]:
+    """Who wins a pot: ``(winner or None, cancelled values)``.
+
+    ``award="unique"`` (Milhões): values bid by two or more players are ignored and the highest
+    (or lowest) value bid by exactly one player wins. ``award="top"`` (Goofspiel with 3+ players,
+    as OpenSpiel plays it): only the very highest (lowest) bid counts, and a tie there wins nothing.
+    """
+    counts: dict[int, int] = {}
+    for card in bids:
+        counts[card] = counts.get(card, 0) + 1
+    cancelled = tuple(sorted(v for v, n in counts.items() if n > 1))
+    if award == "top":
+        best = max(bids) if contest == "highest" else min(bids)
+        if counts[best] > 1:
+            return None, (best,)
+        return bids.index(best), ()
+    unique = [v for v, n in counts.items() if n == 1]
+    if not unique:
+        return None, cancelled
+    best = max(unique) if contest == "highest" else min(unique)
+    return bids.index(best), cancelled
+
+
+def decide_game_winners(scores, won, tiebreak: bool = True) -> list[int]:
+    """Highest total wins; tied players are separated by the highest single Battle card held."""
+    best = max(scores)
+    tied = [p for p, s in enumerate(scores) if s == best]
+    if len(tied) == 1 or not tiebreak:
+        return tied
+    highs = {p: max([v for v in won[p] if v > 0], default=0) for p in tied}
+    top = max(highs.values())
+    if top == 0:  # nobody holds a Battle: the tie stands
+        return tied
+    return [p for p in tied if highs[p] == top]
+
+
+def _check_options(players, cards, points, points_order, tie_rule, award) -> list[int]:
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
+        raise ValueError(f"Milhões is for 2 to 5 players, not {players!r}")
+    if isinstance(cards, bool) or not isinstance(cards, int) or not 1 <= cards <= 100:
+        raise ValueError(f"cards is the number of Power cards per player (1..100), not {cards!r}")
+    if tie_rule not in TIE_RULES:
+        raise ValueError(f"tie_rule is 'carry' (the booklet) or 'discard' (Goofspiel), not {tie_rule!r}")
+    if award not in AWARD_RULES:
+        raise ValueError(f"award is 'unique' (the booklet) or 'top', not {award!r}")
+    points = default_points(cards) if points is None else list(points)
+    if len(points) != cards or not all(isinstance(v, int) and not isinstance(v, bool) for v in points):
+        raise ValueError(f"points must be {cards} whole numbers, one Points card per round; got {points!r}")
+    if points_order is not None and sorted(points_order) != sorted(points):
+        raise ValueError(f"points_order must be the Points cards {sorted(points)} in some order; got {points_order!r}")
+    return points
+
+
+def new_game(players: int = 3, *, seed: int | None = None, cards: int = 12, points=None,
+             points_order=None, tie_rule: str = "carry", memory: bool = False,
+             award: str = "unique", tiebreak: bool = True) -> MilhoesState:
+    """A new game of Milhões, ready for round 1 (the first Points card is already turned).
+
+    ``points`` are the Points-card values (default: Battles +1..+8, Red Barons -1..-4);
+    ``points_order`` fixes the order they are turned (else the seed shuffles them);
+    ``tie_rule="carry"`` keeps a totally tied pot on the table (the booklet), ``"discard"`` throws
+    it away (Goofspiel); ``memory=True`` shows only the top card of each pile in observations;
+    ``award="top"`` lets only the very highest (lowest) bid win; ``tiebreak=False`` lets a tied total
+    stand instead of asking who holds the highest Battle card.
+    """
+    return MilhoesState(players=players, seed=seed, cards=cards, points=points, points_order=points_order,
+                        tie_rule=tie_rule, memory=memory, award=award, tiebreak=tiebreak)
+
+
+def goofspiel(cards: int = 13, players: int = 2, seed: int | None = None, points_order=None) -> MilhoesState:
+    """Goofspiel, the textbook relative: prizes 1..N, a tie on the winning bid discards the prize,
+    a tied total is a draw. Same engine, same protocol."""
+    return new_game(players, seed=seed, cards=cards, points=list(range(1, cards + 1)),
+                    points_order=points_order, tie_rule="discard", award="top", tiebreak=False)
