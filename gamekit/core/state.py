@@ -25,7 +25,8 @@ def normalise_text(text: str) -> str:
 class GameState:
     """A position of a game, and the rules for moving on from it.
 
-    Subclasses set ``game`` (the registry name), ``action_type`` and implement:
+    Subclasses set ``game`` (the registry name), ``action_type`` (a class, or a tuple of the
+    game's action classes) and implement:
     ``_current_player``, ``_legal_actions(player)``, ``_illegal_reason(action, player)``,
     ``_apply(action)`` (sequential games) or ``_apply_joint(actions)`` (simultaneous ones),
     ``scores``, ``winners``, ``observation`` and ``_parse_action(text)``.
@@ -62,9 +63,12 @@ class GameState:
     # --- what may be done ------------------------------------------------------------------
     def legal_actions(self, player: int | None = None) -> list:
         """The legal actions of ``player`` (default: the player to move), sorted."""
+        current = self._current_player()
+        if player is None and current >= 0:  # the common case first: it is somebody's turn
+            return self._legal_actions(current)
         if type(player) is not int or not 0 <= player < self.num_players:
             player = self._resolve_player(player)
-        if player not in self.acting_players():
+        if current == TERMINAL or (current >= 0 and player != current):
             return []
         return self._legal_actions(player)
 
@@ -80,13 +84,18 @@ class GameState:
 
     def apply(self, action) -> None:
         """Perform the current player's ``action`` (an action object or its text)."""
-        if self.current_player == SIMULTANEOUS:
-            raise IllegalActionError(
-                "everyone chooses at once in this round: use apply_joint({player: action, ...})"
-            )
-        player = self._resolve_player(None)
-        action = self._coerce(action)
-        self._check(action, player)
+        player = self._current_player()
+        if player < 0:
+            if player == SIMULTANEOUS:
+                raise IllegalActionError(
+                    "everyone chooses at once in this round: use apply_joint({player: action, ...})"
+                )
+            raise IllegalActionError("the game is over: nobody can act any more")
+        if not isinstance(action, self.action_type):
+            action = self._coerce(action)
+        reason = self._illegal_reason(action, player)
+        if reason is not None:
+            raise IllegalActionError(reason, action)
         self._apply(action)
         self.history.append(action)
 
@@ -184,7 +193,9 @@ class GameState:
         raise NotImplementedError
 
     def _illegal_reason(self, action, player: int) -> str | None:
-        """``None`` when legal, else the reason in words (the action is of the right type)."""
+        """``None`` when legal, else the reason in words. Called on every ``apply``, so keep it
+        fast; it must never change the state. ``action`` is of the game's type but its fields may
+        hold anything (a hand-built ``Bid("7")``), so check them."""
         raise NotImplementedError
 
     def _describe_legal(self, action, player: int) -> str:
