@@ -42,7 +42,7 @@ class Bid:
         return self.card < other.card
 
 
-_BID_TEXT = re.compile(r"bid (-?\d+)")
+_BID_TEXT = re.compile(r"bid (-?[0-9]+)")  # ASCII digits only: "bid ٣" is not a bid
 
 
 def default_points(cards: int = 12) -> list[int]:
@@ -142,9 +142,11 @@ class MilhoesState(GameState):
         self.tiebreak = tiebreak
         if points_order is None:
             points_order = list(points)
-            rng.shuffle(points_order)
+            _shuffle(rng, points_order)
         self.points_to_come = list(points_order)  # next card first
         self.hands = [list(range(1, cards + 1)) for _ in range(players)]
+        # The Bid objects of each hand, in the same order as ``hands``: legal_actions copies them.
+        self._offers = [_BID_LIST[1:cards + 1] for _ in range(players)]
         self.used = [[] for _ in range(players)]
         self.won = [[] for _ in range(players)]
         self.unawarded: list[int] = []
@@ -153,8 +155,59 @@ class MilhoesState(GameState):
         self._sunrise()
 
     # --- the protocol ------------------------------------------------------------------------
+    # ``current_player``, ``legal_actions`` and ``apply_joint`` have a fast path for the everyday
+    # call (seat numbers, ``Bid`` objects, a running game) and hand everything else to
+    # ``GameState``, which parses text, resolves players and explains refusals. Both paths apply
+    # the same checks: every bid is validated and every round recorded.
     def _current_player(self) -> int:
         return TERMINAL if len(self.rounds) == self.cards else SIMULTANEOUS
+
+    @property
+    def current_player(self) -> int:
+        """``SIMULTANEOUS`` while rounds remain, then ``TERMINAL``."""
+        return TERMINAL if len(self.rounds) == self.cards else SIMULTANEOUS
+
+    def legal_actions(self, player: int | None = None) -> list[Bid]:
+        """The bids ``player`` may make: one per Power card still in hand, lowest first."""
+        if type(player) is int and 0 <= player < self.num_players and len(self.rounds) < self.cards:
+            return self._offers[player][:]
+        return GameState.legal_actions(self, player)
+
+    def apply_joint(self, actions) -> None:
+        """Play one round: ``{player: bid}`` for every player (a ``Bid`` or its text, ``"bid 7"``)."""
+        spend = self._spendable(actions) if type(actions) is dict else None
+        if spend is None:  # not the everyday call, or something is wrong: the general path explains
+            return GameState.apply_joint(self, actions)
+        bids, places, in_seat_order = spend
+        self._play_round(bids, places)
+        self.history.append(actions.copy() if in_seat_order else {p: actions[p] for p in range(self.num_players)})
+
+    def _spendable(self, actions: dict):
+        """For one legal ``Bid`` per seat keyed by plain ints: ``(cards, their places in the hands,
+        whether the keys came in seat order)``; ``None`` for anything else."""
+        players = self.num_players
+        if len(actions) != players or len(self.rounds) == self.cards:
+            return None
+        hands = self.hands
+        bids = [0] * players
+        places = [0] * players
+        seat = 0
+        in_seat_order = True
+        for player, action in actions.items():
+            if type(player) is not int or type(action) is not Bid or not 0 <= player < players:
+                return None
+            card = action.card
+            if type(card) is not int:
+                return None
+            try:
+                places[player] = hands[player].index(card)
+            except ValueError:  # not in hand
+                return None
+            bids[player] = card
+            if player != seat:
+                in_seat_order = False
+            seat += 1
+        return bids, places, in_seat_order
 
     @property
     def round(self) -> int:
@@ -194,35 +247,42 @@ class MilhoesState(GameState):
         return "bid 7"
 
     def _apply_joint(self, actions: dict) -> None:
-        bids = tuple(actions[p].card for p in range(self.num_players))
-        for player, card in enumerate(bids):
-            self.hands[player].remove(card)
-            self.used[player].append(card)
-        result = self._sunset(bids)
-        self.rounds.append(result)
-        if result.outcome == "won":
-            self.won[result.winner].extend(self.pot)
-            self.pot = []
-        elif result.outcome in ("discarded", "unawarded"):
-            self.unawarded.extend(self.pot)
-            self.pot = []
-        if not self.is_terminal:
-            self._sunrise()
+        bids = [actions[p].card for p in range(self.num_players)]
+        self._play_round(bids, [hand.index(card) for hand, card in zip(self.hands, bids)])
 
     # --- the round ---------------------------------------------------------------------------
-    def _sunrise(self) -> None:
-        self.pot.append(self.points_to_come.pop(0))
-
-    def _sunset(self, bids: tuple[int, ...]) -> RoundResult:
-        contest = self.contest
+    def _play_round(self, bids: list[int], places: list[int]) -> None:
+        """Spend the validated ``bids`` (found at ``places`` in the hands), settle the pot at
+        sunset and turn the next Points card at sunrise."""
+        for hand, offers, used, card, place in zip(self.hands, self._offers, self.used, bids, places):
+            del hand[place]
+            del offers[place]
+            used.append(card)
+        bids = tuple(bids)
+        pot = self.pot
+        number = len(self.rounds) + 1
+        contest = "highest" if sum(pot) >= 0 else "lowest"
         winner, cancelled = decide_winner(bids, contest, self.award)
         if winner is not None:
             outcome = "won"
-        elif len(self.rounds) + 1 == self.cards:
+            self.won[winner].extend(pot)
+            self.pot = []
+        elif number == self.cards:
             outcome = "unawarded"
+            self.unawarded.extend(pot)
+            self.pot = []
+        elif self.tie_rule == "carry":
+            outcome = "carried"
         else:
-            outcome = "carried" if self.tie_rule == "carry" else "discarded"
-        return RoundResult(len(self.rounds) + 1, tuple(self.pot), bids, contest, cancelled, winner, outcome)
+            outcome = "discarded"
+            self.unawarded.extend(pot)
+            self.pot = []
+        self.rounds.append(_new_result(RoundResult, (number, tuple(pot), bids, contest, cancelled, winner, outcome)))
+        if number < self.cards:
+            self._sunrise()
+
+    def _sunrise(self) -> None:
+        self.pot.append(self.points_to_come.pop(0))
 
     # --- the end -----------------------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -276,6 +336,7 @@ class MilhoesState(GameState):
         twin.history = list(self.history)
         twin.points_to_come = list(self.points_to_come)
         twin.hands = [list(h) for h in self.hands]
+        twin._offers = [list(o) for o in self._offers]
         twin.used = [list(u) for u in self.used]
         twin.won = [list(w) for w in self.won]
         twin.unawarded = list(self.unawarded)
@@ -299,6 +360,21 @@ class MilhoesState(GameState):
 
 
 _BIDS = {card: Bid(card) for card in range(1, 101)}  # shared, so legal_actions allocates nothing
+_BID_LIST = [None] + [_BIDS[card] for card in range(1, 101)]  # the same, indexed by card
+_new_result = tuple.__new__  # builds a RoundResult without the keyword-parsing constructor
+
+
+def _shuffle(rng, values: list) -> None:
+    """``rng.shuffle(values)``, drawing exactly the same numbers (so a seed deals the same game
+    as ever) without a Python call per card. The tests check it against ``random.shuffle``."""
+    getrandbits = rng.getrandbits
+    for i in range(len(values) - 1, 0, -1):
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        values[i], values[j] = values[j], values[i]
 
 
 def decide_winner(bids, contest: str, award: str = "unique") -> tuple[int | None, tuple[int, ...]]:
@@ -308,15 +384,17 @@ def decide_winner(bids, contest: str, award: str = "unique") -> tuple[int | None
     (or lowest) value bid by exactly one player wins. ``award="top"`` (Goofspiel with 3+ players,
     as OpenSpiel plays it): only the very highest (lowest) bid counts, and a tie there wins nothing.
     """
+    if award == "top":
+        best = max(bids) if contest == "highest" else min(bids)
+        if bids.count(best) > 1:
+            return None, (best,)
+        return bids.index(best), ()
+    if len(set(bids)) == len(bids):  # no two bids alike, the usual case: nothing cancels
+        return bids.index(max(bids) if contest == "highest" else min(bids)), ()
     counts: dict[int, int] = {}
     for card in bids:
         counts[card] = counts.get(card, 0) + 1
     cancelled = tuple(sorted(v for v, n in counts.items() if n > 1))
-    if award == "top":
-        best = max(bids) if contest == "highest" else min(bids)
-        if counts[best] > 1:
-            return None, (best,)
-        return bids.index(best), ()
     unique = [v for v, n in counts.items() if n == 1]
     if not unique:
         return None, cancelled

@@ -1,0 +1,214 @@
+"""Every rule of Milhões, the booklet's own examples first (players named as in the booklet)."""
+
+import pytest
+
+from gamekit.core import SIMULTANEOUS, TERMINAL, IllegalActionError, save
+from gamekit.milhoes import Bid, decide_game_winners, decide_winner, default_points, goofspiel, new_game
+
+JACK, PETER, CAROL, MARY = range(4)
+
+
+def booklet_game(order, players=4, **options):
+    """A game whose Points cards are turned in ``order`` (the rest follow in a fixed order)."""
+    rest = [v for v in default_points() if v not in order]
+    return new_game(players, seed=0, points_order=list(order) + rest, **options)
+
+
+def play(state, *bids):
+    state.apply_joint(dict(enumerate(Bid(b) for b in bids)))
+    return state.rounds[-1]
+
+
+# --- the booklet's examples -----------------------------------------------------------------
+def test_a_battle_goes_to_the_highest_card():  # "Carol ... wins the Battle Card which is worth 2"
+    state = booklet_game([2])
+    result = play(state, 5, 3, 11, 8)
+    assert result.winner == CAROL and result.contest == "highest" and state.won[CAROL] == [2]
+
+
+def test_a_red_baron_goes_to_the_lowest_card():  # "Peter ... is attributed the Red Baron ... -3"
+    state = booklet_game([-3])
+    result = play(state, 5, 1, 11, 8)
+    assert result.winner == PETER and result.contest == "lowest" and state.scores()[PETER] == -3
+
+
+def test_ties_on_the_highest_cancel_and_the_next_unique_wins():
+    # "Jack and Carol ... tied ... Mary wins because she played the second card with the HIGHEST score"
+    state = booklet_game([7])
+    result = play(state, 10, 2, 10, 9)
+    assert result.cancelled == (10,) and result.winner == MARY
+    assert "Tied bids cancel (10)" in result.describe()
+
+
+def test_ties_on_the_lowest_cancel_and_the_next_unique_takes_the_baron():
+    # "Jack and Mary ... LOWEST ... Peter wins because he played the second card with the LOWEST score"
+    state = booklet_game([-2])
+    result = play(state, 1, 3, 8, 1)
+    assert result.cancelled == (1,) and result.winner == PETER and state.won[PETER] == [-2]
+
+
+def test_a_total_tie_carries_the_pot_and_the_sum_decides():
+    # "The players are competing for a Battle Card (7 - 2 = 5) ... Carol ... wins both Points Cards"
+    state = booklet_game([7, -2])
+    first = play(state, 4, 4, 9, 9)
+    assert first.winner is None and first.outcome == "carried" and first.cancelled == (4, 9)
+    assert state.pot == [7, -2] and state.contest == "highest"
+    second = play(state, 3, 5, 12, 2)
+    assert second.pot == (7, -2) and second.winner == CAROL
+    assert state.won[CAROL] == [7, -2] and state.scores()[CAROL] == 5 and state.pot == [1]
+
+
+def test_a_negative_pot_sum_goes_to_the_lowest():
+    state = booklet_game([2, -4])
+    play(state, 6, 6, 6, 6)
+    assert state.contest == "lowest"
+    assert play(state, 5, 7, 8, 9).winner == JACK and state.scores()[JACK] == -2
+
+
+def test_a_zero_pot_sum_is_a_battle():  # "IS EQUAL TO 0 - the players compete for a Battle Card"
+    state = booklet_game([2, -2])
+    play(state, 6, 6, 6, 6)
+    assert sum(state.pot) == 0 and state.contest == "highest"
+    assert play(state, 1, 2, 3, 4).winner == MARY
+
+
+def test_pots_can_grow_over_several_rounds():
+    state = booklet_game([1, 2, 3])
+    play(state, 1, 1, 2, 2)
+    play(state, 3, 3, 4, 4)
+    assert state.pot == [1, 2, 3]
+    assert play(state, 5, 6, 7, 8).winner == MARY and state.scores()[MARY] == 6
+
+
+def test_a_total_tie_in_the_last_round_awards_nothing():
+    # "when an overall Tie occurs during the last round the Points Card is not attributed"
+    state = new_game(2, seed=0, points_order=default_points())
+    for card in range(1, 12):
+        play(state, card, card)
+        assert state.rounds[-1].outcome == "carried"
+    last = play(state, 12, 12)
+    assert last.outcome == "unawarded" and state.unawarded == default_points()
+    assert state.is_terminal and state.scores() == [0, 0] and state.winners() == [0, 1]
+
+
+def test_final_score_adds_battles_and_subtracts_barons():  # "8 + 3 - 2 = 9 points"
+    state = booklet_game([8, 3, -2], players=2)
+    play(state, 12, 1)  # +8 to player 0
+    play(state, 11, 2)  # +3 to player 0
+    play(state, 1, 10)  # -2 to player 0 (the lowest)
+    assert state.won[0] == [8, 3, -2] and state.scores()[0] == 9
+
+
+def test_tied_totals_go_to_the_holder_of_the_highest_battle():
+    assert decide_game_winners([9, 9, 4], [[8, 3, -2], [5, 4], [4]]) == [0]
+    assert decide_game_winners([0, 0], [[], []]) == [0, 1]  # nobody holds a Battle: the tie stands
+    assert decide_game_winners([5, 5], [[5], [5]]) == [0, 1]  # equal highest Battles cannot separate
+    assert decide_game_winners([9, 9], [[8, 3, -2], [5, 4]], tiebreak=False) == [0, 1]
+
+
+def test_the_tiebreak_is_explained():
+    state = new_game(2, seed=0, cards=4, points=[8, 1, 7, 0], points_order=[8, 1, 7, 0])
+    play(state, 4, 1)  # +8 to player 0
+    play(state, 1, 4)  # +1 to player 1
+    play(state, 2, 3)  # +7 to player 1: both on 8
+    play(state, 3, 2)  # a Battle worth 0 to player 0
+    assert state.scores() == [8, 8] and state.winners() == [0]
+    assert "highest Battle card decides (player 0: +8; player 1: +7): player 0 wins" in state.tiebreak_explanation()
+
+
+# --- the engine's shape ---------------------------------------------------------------------
+def test_a_new_game_is_a_simultaneous_node_with_the_first_card_turned():
+    state = new_game(3, seed=42)
+    assert state.current_player == SIMULTANEOUS and state.round == 1 and len(state.pot) == 1
+    assert state.legal_actions(1) == [Bid(c) for c in range(1, 13)]
+    assert sorted(state.pot + state.points_to_come) == sorted(default_points())
+
+
+def test_the_seed_fixes_the_order_of_the_points_cards():
+    assert new_game(seed=5).points_to_come == new_game(seed=5).points_to_come
+    assert new_game(seed=5).points_to_come != new_game(seed=6).points_to_come
+
+
+def test_every_power_card_is_used_once():
+    state = new_game(2, seed=1)
+    play(state, 7, 3)
+    assert Bid(7) not in state.legal_actions(0)
+    with pytest.raises(IllegalActionError, match="already played the 7 in round 1"):
+        play(state, 7, 4)
+
+
+def test_the_game_ends_after_as_many_rounds_as_cards():
+    state = new_game(2, seed=1, cards=3, points=[3, 1, -1])
+    for card in (1, 2, 3):
+        play(state, card, 4 - card)
+    assert state.current_player == TERMINAL and state.round == 3
+    with pytest.raises(IllegalActionError, match="game is over"):
+        state.apply_joint({0: "bid 1", 1: "bid 1"})
+
+
+def test_discard_tie_rule_throws_a_tied_pot_away():
+    state = booklet_game([7, -2], players=2, tie_rule="discard")
+    result = play(state, 5, 5)
+    assert result.outcome == "discarded" and state.unawarded == [7] and state.pot == [-2]
+
+
+def test_memory_mode_shows_only_the_top_of_each_pile():
+    state = booklet_game([7, 2], players=2, memory=True)
+    play(state, 12, 1)
+    play(state, 11, 2)
+    seen = state.observation(1)
+    assert seen.used == ((11,), (2,)) and seen.won == ((2,), ())
+    assert seen.scores is None and seen.points_to_come is None and seen.hands_left() is None
+    assert seen.hand == tuple(c for c in range(1, 13) if c not in (1, 2))
+
+
+def test_open_observations_show_full_piles_and_what_follows():
+    state = booklet_game([7, 2], players=2)
+    play(state, 12, 1)
+    seen = state.observation(0)
+    assert seen.used == ((12,), (1,)) and seen.scores == (7, 0) and seen.pot == (2,)
+    assert seen.hands_left()[1] == tuple(range(2, 13))
+    assert 7 not in seen.points_to_come and len(seen.points_to_come) == 10
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"players": 1}, "2 to 5 players"),
+    ({"players": 6}, "2 to 5 players"),
+    ({"players": 3, "cards": 0}, "number of Power cards"),
+    ({"players": 3, "tie_rule": "split"}, "tie_rule"),
+    ({"players": 3, "award": "best"}, "award"),
+    ({"players": 3, "points": [1, 2, 3]}, "12 whole numbers"),
+    ({"players": 3, "points_order": [1, 2, 3]}, "points_order must be"),
+])
+def test_bad_options_are_refused(options, message):
+    with pytest.raises(ValueError, match=message):
+        new_game(**options)
+
+
+def test_default_points_keep_the_booklets_two_to_one_mix():
+    assert default_points(12) == [1, 2, 3, 4, 5, 6, 7, 8, -1, -2, -3, -4]
+    assert default_points(6) == [1, 2, 3, 4, -1, -2]
+
+
+def test_decide_winner_rules():
+    assert decide_winner((5, 5, 3), "highest") == (2, (5,))
+    assert decide_winner((5, 5, 3), "highest", award="top") == (None, (5,))
+    assert decide_winner((4, 4, 6, 6), "lowest") == (None, (4, 6))
+    assert decide_winner((9, 1, 2), "lowest", award="top") == (1, ())
+
+
+def test_goofspiel_preset():
+    state = goofspiel(cards=5, players=3, seed=2, points_order=[5, 4, 3, 2, 1])
+    assert state.options["award"] == "top" and state.options["tie_rule"] == "discard"
+    result = play(state, 5, 5, 4)  # a tie on the top bid wins nothing, even with a unique 4
+    assert result.winner is None and state.unawarded == [5]
+    play(state, 1, 2, 3)
+    assert state.won[2] == [4]
+
+
+def test_explain_gives_reasons():
+    state = new_game(3, seed=1)
+    assert state.explain("bid 13", 0) == "Illegal: there is no Power card 13: the cards run from 1 to 12"
+    assert state.explain(Bid(4), 2).startswith("Legal: player 2 still holds the 4")
+    assert "whole number" in state.explain(Bid(4.0), 2)
+    assert save(state) == save(new_game(3, seed=1))
