@@ -133,7 +133,7 @@ class MilhoesState(GameState):
         options = {"players": players, "cards": cards, "points": list(points),
                    "points_order": list(points_order) if points_order is not None else None,
                    "tie_rule": tie_rule, "memory": memory, "award": award, "tiebreak": tiebreak}
-        super().__init__(num_players=players, seed=seed, options=options)
+        GameState.__init__(self, num_players=players, seed=seed, options=options)
         self.cards = cards
         self.points = tuple(points)
         self.tie_rule = tie_rule
@@ -144,11 +144,11 @@ class MilhoesState(GameState):
             points_order = list(points)
             _shuffle(rng, points_order)
         self.points_to_come = list(points_order)  # next card first
-        self.hands = [list(range(1, cards + 1)) for _ in range(players)]
+        self.hands = list(map(list, [range(1, cards + 1)] * players))
         # The Bid objects of each hand, in the same order as ``hands``: legal_actions copies them.
-        self._offers = [_BID_LIST[1:cards + 1] for _ in range(players)]
-        self.used = [[] for _ in range(players)]
-        self.won = [[] for _ in range(players)]
+        self._offers = list(map(list, [_BID_LIST[1:cards + 1]] * players))
+        self.used = list(map(list, [()] * players))
+        self.won = list(map(list, [()] * players))
         self.unawarded: list[int] = []
         self.rounds: list[RoundResult] = []
         self.pot: list[int] = []
@@ -169,45 +169,63 @@ class MilhoesState(GameState):
 
     def legal_actions(self, player: int | None = None) -> list[Bid]:
         """The bids ``player`` may make: one per Power card still in hand, lowest first."""
-        if type(player) is int and 0 <= player < self.num_players and len(self.rounds) < self.cards:
-            return self._offers[player][:]
+        if type(player) is int and 0 <= player < self.num_players:
+            return self._offers[player][:]  # empty once the game is over, as GameState says
         return GameState.legal_actions(self, player)
 
     def apply_joint(self, actions) -> None:
         """Play one round: ``{player: bid}`` for every player (a ``Bid`` or its text, ``"bid 7"``)."""
-        spend = self._spendable(actions) if type(actions) is dict else None
-        if spend is None:  # not the everyday call, or something is wrong: the general path explains
-            return GameState.apply_joint(self, actions)
-        bids, places, in_seat_order = spend
-        self._play_round(bids, places)
-        self.history.append(actions.copy() if in_seat_order else {p: actions[p] for p in range(self.num_players)})
-
-    def _spendable(self, actions: dict):
-        """For one legal ``Bid`` per seat keyed by plain ints: ``(cards, their places in the hands,
-        whether the keys came in seat order)``; ``None`` for anything else."""
         players = self.num_players
-        if len(actions) != players or len(self.rounds) == self.cards:
-            return None
+        rounds = self.rounds
+        if type(actions) is not dict or len(actions) != players or len(rounds) == self.cards:
+            return GameState.apply_joint(self, actions)
         hands = self.hands
         bids = [0] * players
-        places = [0] * players
         seat = 0
         in_seat_order = True
         for player, action in actions.items():
-            if type(player) is not int or type(action) is not Bid or not 0 <= player < players:
-                return None
-            card = action.card
-            if type(card) is not int:
-                return None
-            try:
-                places[player] = hands[player].index(card)
-            except ValueError:  # not in hand
-                return None
-            bids[player] = card
+            if type(player) is not int or type(action) is not Bid or not 0 <= player < players \
+                    or type(action.card) is not int or action.card not in hands[player]:
+                return GameState.apply_joint(self, actions)
+            bids[player] = action.card
             if player != seat:
                 in_seat_order = False
             seat += 1
-        return bids, places, in_seat_order
+        offers = self._offers
+        used = self.used
+        for player in range(players):
+            card = bids[player]
+            hand = hands[player]
+            place = hand.index(card)
+            del hand[place]
+            del offers[player][place]
+            used[player].append(card)
+        bids = tuple(bids)
+        pot = self.pot
+        number = len(rounds) + 1
+        contest = "highest" if sum(pot) >= 0 else "lowest"
+        if len(set(bids)) == players and self.award == "unique":  # nothing cancels: decide at once
+            winner, cancelled = bids.index(max(bids) if contest == "highest" else min(bids)), ()
+        else:
+            winner, cancelled = decide_winner(bids, contest, self.award)
+        if winner is not None:
+            outcome = "won"
+            self.won[winner].extend(pot)
+            self.pot = []
+        elif number == self.cards:
+            outcome = "unawarded"
+            self.unawarded.extend(pot)
+            self.pot = []
+        elif self.tie_rule == "carry":
+            outcome = "carried"
+        else:
+            outcome = "discarded"
+            self.unawarded.extend(pot)
+            self.pot = []
+        rounds.append(_new_result(RoundResult, (number, tuple(pot), bids, contest, cancelled, winner, outcome)))
+        if number < self.cards:  # sunrise
+            self.pot.append(self.points_to_come.pop(0))
+        self.history.append(actions.copy() if in_seat_order else {p: actions[p] for p in range(players)})
 
     @property
     def round(self) -> int:
@@ -254,15 +272,20 @@ class MilhoesState(GameState):
     def _play_round(self, bids: list[int], places: list[int]) -> None:
         """Spend the validated ``bids`` (found at ``places`` in the hands), settle the pot at
         sunset and turn the next Points card at sunrise."""
-        for hand, offers, used, card, place in zip(self.hands, self._offers, self.used, bids, places):
-            del hand[place]
-            del offers[place]
-            used.append(card)
+        hands, offers, used = self.hands, self._offers, self.used
+        for player, card in enumerate(bids):
+            place = places[player]
+            del hands[player][place]
+            del offers[player][place]
+            used[player].append(card)
         bids = tuple(bids)
         pot = self.pot
         number = len(self.rounds) + 1
         contest = "highest" if sum(pot) >= 0 else "lowest"
-        winner, cancelled = decide_winner(bids, contest, self.award)
+        if len(set(bids)) == len(bids) and self.award == "unique":  # nothing cancels: decide at once
+            winner, cancelled = bids.index(max(bids) if contest == "highest" else min(bids)), ()
+        else:
+            winner, cancelled = decide_winner(bids, contest, self.award)
         if winner is not None:
             outcome = "won"
             self.won[winner].extend(pot)
@@ -278,8 +301,8 @@ class MilhoesState(GameState):
             self.unawarded.extend(pot)
             self.pot = []
         self.rounds.append(_new_result(RoundResult, (number, tuple(pot), bids, contest, cancelled, winner, outcome)))
-        if number < self.cards:
-            self._sunrise()
+        if number < self.cards:  # sunrise
+            self.pot.append(self.points_to_come.pop(0))
 
     def _sunrise(self) -> None:
         self.pot.append(self.points_to_come.pop(0))
@@ -305,7 +328,7 @@ class MilhoesState(GameState):
         winners = self.winners()
         if len(tied) == 1:
             return f"Player {tied[0]} wins with {best} points."
-        names = ", ".join(f"player {p}" for p in tied)
+        names = "players " + ", ".join(map(str, tied[:-1])) + f" and {tied[-1]}"
         if not self.tiebreak:
             return f"{names.capitalize()} tie on {best} points; the tie stands."
         highs = {p: max([v for v in self.won[p] if v > 0], default=None) for p in tied}
@@ -389,13 +412,15 @@ def decide_winner(bids, contest: str, award: str = "unique") -> tuple[int | None
         if bids.count(best) > 1:
             return None, (best,)
         return bids.index(best), ()
-    if len(set(bids)) == len(bids):  # no two bids alike, the usual case: nothing cancels
+    distinct = set(bids)
+    if len(distinct) == len(bids):  # no two bids alike, the usual case: nothing cancels
         return bids.index(max(bids) if contest == "highest" else min(bids)), ()
-    counts: dict[int, int] = {}
-    for card in bids:
-        counts[card] = counts.get(card, 0) + 1
-    cancelled = tuple(sorted(v for v, n in counts.items() if n > 1))
-    unique = [v for v, n in counts.items() if n == 1]
+    if len(distinct) == 1:  # everybody bid the same card
+        return None, (bids[0],)
+    cancelled, unique = [], []
+    for value in distinct:
+        (cancelled if bids.count(value) > 1 else unique).append(value)
+    cancelled = tuple(sorted(cancelled))
     if not unique:
         return None, cancelled
     best = max(unique) if contest == "highest" else min(unique)
@@ -415,18 +440,31 @@ def decide_game_winners(scores, won, tiebreak: bool = True) -> list[int]:
     return [p for p in tied if highs[p] == top]
 
 
+def _whole(value) -> bool:
+    """An int that is not a bool (``True`` is 1 to Python, but not a number of cards)."""
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
+
+
+_DEFAULT_POINTS: dict[int, tuple[int, ...]] = {}  # cards -> default_points(cards), made once
+
+
 def _check_options(players, cards, points, points_order, tie_rule, award) -> list[int]:
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 5:
+    if not _whole(players) or not 2 <= players <= 5:
         raise ValueError(f"Milhões is for 2 to 5 players, not {players!r}")
-    if isinstance(cards, bool) or not isinstance(cards, int) or not 1 <= cards <= 100:
+    if not _whole(cards) or not 1 <= cards <= 100:
         raise ValueError(f"cards is the number of Power cards per player (1..100), not {cards!r}")
     if tie_rule not in TIE_RULES:
         raise ValueError(f"tie_rule is 'carry' (the booklet) or 'discard' (Goofspiel), not {tie_rule!r}")
     if award not in AWARD_RULES:
         raise ValueError(f"award is 'unique' (the booklet) or 'top', not {award!r}")
-    points = default_points(cards) if points is None else list(points)
-    if len(points) != cards or not all(isinstance(v, int) and not isinstance(v, bool) for v in points):
-        raise ValueError(f"points must be {cards} whole numbers, one Points card per round; got {points!r}")
+    if points is None:  # the defaults are whole numbers, one per round, by construction
+        if cards not in _DEFAULT_POINTS:
+            _DEFAULT_POINTS[cards] = tuple(default_points(cards))
+        points = list(_DEFAULT_POINTS[cards])
+    else:
+        points = list(points)
+        if len(points) != cards or not all(_whole(v) for v in points):
+            raise ValueError(f"points must be {cards} whole numbers, one Points card per round; got {points!r}")
     if points_order is not None and sorted(points_order) != sorted(points):
         raise ValueError(f"points_order must be the Points cards {sorted(points)} in some order; got {points_order!r}")
     return points

@@ -113,7 +113,7 @@ def test_the_tiebreak_is_explained():
     play(state, 2, 3)  # +7 to player 1: both on 8
     play(state, 3, 2)  # a Battle worth 0 to player 0
     assert state.scores() == [8, 8] and state.winners() == [0]
-    assert "highest Battle card decides (player 0: +8; player 1: +7): player 0 wins" in state.tiebreak_explanation()
+    assert "Players 0 and 1 tie on 8 points; the highest Battle card decides (player 0: +8; player 1: +7): player 0 wins" in state.tiebreak_explanation()
 
 
 # --- the engine's shape ---------------------------------------------------------------------

@@ -1,0 +1,27 @@
+"""Re-execute notebooks in place so their stored outputs are current, then drop saved widget state.
+
+    python tools/refresh_notebooks.py notebooks/10_milhoes_rules.ipynb [more.ipynb ...]
+
+Saved widget state is dropped because boards are always rebuilt by running their cells (a reopened
+notebook without a kernel would otherwise show dead widgets), and it only adds noise to diffs.
+"""
+
+import sys
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+
+def refresh(path: Path) -> None:
+    notebook = nbformat.read(path, as_version=4)
+    NotebookClient(notebook, timeout=600, kernel_name="python3",
+                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    notebook.metadata.pop("widgets", None)
+    nbformat.write(notebook, path)
+    print(f"refreshed {path}")
+
+
+if __name__ == "__main__":
+    for name in sys.argv[1:]:
+        refresh(Path(name))
