@@ -1,0 +1,43 @@
+"""The hot-seat step: before a player's secret choice, everyone else looks away.
+
+The hidden hand is not in the page at all while the step is shown (not merely covered up).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+import ipywidgets as widgets
+
+
+class PassScreen(widgets.VBox):
+    """"Pass the screen to <name>" and a button that the named player clicks when ready.
+
+    CSS classes: ``gk-pass-screen-box`` on the panel, ``gk-pass-screen`` on the button.
+    """
+
+    def __init__(self):
+        self.message = widgets.HTML()
+        self.button = widgets.Button(description="Ready", button_style="primary",
+                                     layout=widgets.Layout(width="auto", min_width="260px"))
+        self.button.add_class("gk-pass-screen")
+        self.button.add_class("gk-big-button")
+        self.button.on_click(lambda _button: self._ready())
+        self._on_ready: Callable[[], None] | None = None
+        self.name = ""
+        super().__init__([self.message, self.button])
+        self.add_class("gk-pass-screen-box")
+
+    def ask(self, name: str, on_ready: Callable[[], None], *, colour_class: str = "") -> None:
+        """Show the step for ``name``; ``on_ready`` runs when they click the button."""
+        self.name = name
+        self._on_ready = on_ready
+        self.message.value = (f'<div class="gk-title">Pass the screen to '
+                              f'<span class="{escape(colour_class)}">{escape(name)}</span></div>'
+                              f'<div class="gk-muted">Everyone else, look away: the next cards are secret.</div>')
+        self.button.description = f"I am {name}: show my cards"
+
+    def _ready(self) -> None:
+        if self._on_ready is not None:
+            self._on_ready()

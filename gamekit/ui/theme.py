@@ -1,0 +1,83 @@
+"""The look shared by every board: one CSS block, injected once per kernel through an ``HTML`` widget.
+
+Colours are chosen to stay readable on a classroom projector (large type, dark text on light
+backgrounds, strong borders) and the five seat colours are distinguishable with the common colour
+vision deficiencies. Class names start with ``gk-``; a game adds its own (``mh-``, ``lc-``, ...).
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+#: One colour per seat (white text on each passes WCAG AA for large bold type).
+SEAT_COLOURS = ("#1f5fbf", "#b03a2e", "#1e7b48", "#6c3483", "#8a5a00")
+
+CSS = """
+.gk-board { font-size: 16px; color: #1a1a1a; background: #fbfaf6; border: 2px solid #d8d2c4;
+  border-radius: 10px; padding: 10px 14px; gap: 8px; max-width: 980px; }
+.gk-board .gk-title { font-size: 22px; font-weight: 700; }
+.gk-board .gk-muted { color: #555; font-size: 14px; }
+.gk-board .gk-section-title { font-weight: 700; font-size: 15px; text-transform: uppercase;
+  letter-spacing: .04em; color: #444; margin: 2px 0; }
+.gk-board .widget-html-content, .gk-board .widget-html { font-size: 16px; line-height: 1.4; }
+.gk-board .widget-html-content { white-space: normal; }
+.gk-row { display: flex; flex-wrap: wrap; gap: 8px; align-items: center; }
+
+/* cards and pieces: buttons (clickable) and chips (shown only) */
+.jupyter-widgets.jupyter-button.gk-card, .jupyter-widgets.jupyter-button.gk-piece {
+  font-size: 24px; font-weight: 700; border-radius: 8px; border: 3px solid #222;
+  box-shadow: 0 2px 3px rgba(0,0,0,.25); color: #fff; padding: 0; }
+.jupyter-widgets.jupyter-button.gk-card:disabled, .jupyter-widgets.jupyter-button.gk-piece:disabled {
+  background: #e4e1da !important; color: #9a968c !important; border: 3px dashed #b8b2a4;
+  box-shadow: none; opacity: 1; text-decoration: line-through; }
+.jupyter-widgets.jupyter-button.gk-selected { outline: 5px solid #f2b705; outline-offset: -8px; }
+.gk-chip { display: inline-block; min-width: 1.8em; padding: 1px 6px; margin: 1px 2px; border-radius: 6px;
+  border: 2px solid #222; font-weight: 700; text-align: center; background: #fff; color: #1a1a1a; }
+.gk-chip-big { font-size: 28px; min-width: 2.6em; padding: 10px 12px; border-width: 3px; border-radius: 10px; }
+.gk-chip-plus { background: #ffe08a; color: #3d2c00; }
+.gk-chip-minus { background: #7a1020; color: #fff; }
+.gk-chip-cancelled { background: #eee; color: #777; text-decoration: line-through; border-style: dashed; }
+.gk-chip-winner { outline: 4px solid #f2b705; }
+
+/* seats */
+.gk-seat-panel { border: 3px solid #999; border-radius: 10px; padding: 6px 10px; min-width: 200px; background: #fff; }
+.gk-seat-panel.gk-active { box-shadow: 0 0 0 4px #f2b705; }
+
+/* messages, log, hot-seat step */
+.gk-status .widget-html-content { min-height: 1.6em; padding: 4px 10px; border-radius: 6px; font-weight: 600; }
+.gk-status-info .widget-html-content { background: #e8f0fb; color: #0d2f66; }
+.gk-status-success .widget-html-content { background: #e3f4e8; color: #0f4d27; }
+.gk-status-error .widget-html-content { background: #fde4e1; color: #7a1010; border-left: 6px solid #b03a2e; }
+.gk-log .widget-html-content { max-height: 220px; overflow-y: auto; font-size: 15px; background: #fff;
+  border: 1px solid #d8d2c4; border-radius: 6px; padding: 4px 8px; }
+.gk-log ol { margin: 0; padding-left: 1.6em; }
+.gk-pass-screen-box { border: 3px dashed #555; border-radius: 10px; padding: 16px; background: #f1efe8;
+  align-items: center; }
+.jupyter-widgets.jupyter-button.gk-big-button { font-size: 18px; font-weight: 700; height: 44px; }
+.gk-table { border-collapse: collapse; font-size: 16px; }
+.gk-table th, .gk-table td { border-bottom: 1px solid #ccc; padding: 3px 10px; text-align: left; }
+""" + "".join(
+    f".gk-seat-colour-{seat} {{ color: {colour}; }}\n"
+    f".gk-seat-panel.gk-seat-colour-{seat} {{ border-color: {colour}; color: #1a1a1a; }}\n"
+    f".jupyter-widgets.jupyter-button.gk-card.gk-seat-colour-{seat} {{ background: {colour}; color: #fff; }}\n"
+    for seat, colour in enumerate(SEAT_COLOURS)
+)
+
+_theme: widgets.HTML | None = None
+
+
+def theme() -> widgets.HTML:
+    """The style sheet as an (invisible) ``HTML`` widget; every board puts it among its children.
+
+    The same widget is shared by all boards of a kernel, so the CSS is sent once.
+    """
+    global _theme
+    if _theme is None or getattr(_theme, "comm", None) is None:  # first use, or closed since
+        _theme = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
+        _theme.add_class("gk-theme")
+    return _theme
+
+
+def seat_colour(seat: int) -> str:
+    """The colour of ``seat`` (seats beyond five reuse the palette)."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]
