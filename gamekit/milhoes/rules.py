@@ -149,6 +149,7 @@ class MilhoesState(GameState):
         self._offers = list(map(list, [_BID_LIST[1:cards + 1]] * players))
         self.used = list(map(list, [()] * players))
         self.won = list(map(list, [()] * players))
+        self._seats = tuple(range(players))
         self.unawarded: list[int] = []
         self.rounds: list[RoundResult] = []
         self.pot: list[int] = []
@@ -175,57 +176,25 @@ class MilhoesState(GameState):
 
     def apply_joint(self, actions) -> None:
         """Play one round: ``{player: bid}`` for every player (a ``Bid`` or its text, ``"bid 7"``)."""
+        # The everyday call is checked here, inline: a dict of one Bid per seat, keyed by plain
+        # ints, each for a card still in hand. Anything else (text, NumPy seats, a spent card, a
+        # finished game) goes to GameState.apply_joint, which parses it or explains the refusal.
         players = self.num_players
-        rounds = self.rounds
-        if type(actions) is not dict or len(actions) != players or len(rounds) == self.cards:
+        if type(actions) is not dict or len(actions) != players or len(self.rounds) == self.cards:
             return GameState.apply_joint(self, actions)
         hands = self.hands
         bids = [0] * players
-        seat = 0
-        in_seat_order = True
         for player, action in actions.items():
-            if type(player) is not int or type(action) is not Bid or not 0 <= player < players \
-                    or type(action.card) is not int or action.card not in hands[player]:
+            if type(player) is not int or type(action) is not Bid or not 0 <= player < players:
                 return GameState.apply_joint(self, actions)
-            bids[player] = action.card
-            if player != seat:
-                in_seat_order = False
-            seat += 1
-        offers = self._offers
-        used = self.used
-        for player in range(players):
-            card = bids[player]
-            hand = hands[player]
-            place = hand.index(card)
-            del hand[place]
-            del offers[player][place]
-            used[player].append(card)
-        bids = tuple(bids)
-        pot = self.pot
-        number = len(rounds) + 1
-        contest = "highest" if sum(pot) >= 0 else "lowest"
-        if len(set(bids)) == players and self.award == "unique":  # nothing cancels: decide at once
-            winner, cancelled = bids.index(max(bids) if contest == "highest" else min(bids)), ()
-        else:
-            winner, cancelled = decide_winner(bids, contest, self.award)
-        if winner is not None:
-            outcome = "won"
-            self.won[winner].extend(pot)
-            self.pot = []
-        elif number == self.cards:
-            outcome = "unawarded"
-            self.unawarded.extend(pot)
-            self.pot = []
-        elif self.tie_rule == "carry":
-            outcome = "carried"
-        else:
-            outcome = "discarded"
-            self.unawarded.extend(pot)
-            self.pot = []
-        rounds.append(_new_result(RoundResult, (number, tuple(pot), bids, contest, cancelled, winner, outcome)))
-        if number < self.cards:  # sunrise
-            self.pot.append(self.points_to_come.pop(0))
-        self.history.append(actions.copy() if in_seat_order else {p: actions[p] for p in range(players)})
+            card = action.card
+            if type(card) is not int or card not in hands[player]:
+                return GameState.apply_joint(self, actions)
+            bids[player] = card
+        self._play_round(bids)
+        # The history keeps each round in seat order, as GameState.apply_joint does.
+        self.history.append(actions.copy() if tuple(actions) == self._seats else
+                            {player: actions[player] for player in range(players)})
 
     @property
     def round(self) -> int:
@@ -265,16 +234,15 @@ class MilhoesState(GameState):
         return "bid 7"
 
     def _apply_joint(self, actions: dict) -> None:
-        bids = [actions[p].card for p in range(self.num_players)]
-        self._play_round(bids, [hand.index(card) for hand, card in zip(self.hands, bids)])
+        self._play_round([actions[player].card for player in range(self.num_players)])
 
     # --- the round ---------------------------------------------------------------------------
-    def _play_round(self, bids: list[int], places: list[int]) -> None:
-        """Spend the validated ``bids`` (found at ``places`` in the hands), settle the pot at
-        sunset and turn the next Points card at sunrise."""
+    def _play_round(self, bids: list[int]) -> None:
+        """Spend the validated ``bids`` (one per seat), give the pot to the winner at sunset (or
+        carry or discard it) and turn the next Points card at sunrise."""
         hands, offers, used = self.hands, self._offers, self.used
         for player, card in enumerate(bids):
-            place = places[player]
+            place = hands[player].index(card)
             del hands[player][place]
             del offers[player][place]
             used[player].append(card)
@@ -289,20 +257,17 @@ class MilhoesState(GameState):
         if winner is not None:
             outcome = "won"
             self.won[winner].extend(pot)
-            self.pot = []
         elif number == self.cards:
             outcome = "unawarded"
-            self.unawarded.extend(pot)
-            self.pot = []
-        elif self.tie_rule == "carry":
-            outcome = "carried"
         else:
-            outcome = "discarded"
-            self.unawarded.extend(pot)
+            outcome = "carried" if self.tie_rule == "carry" else "discarded"
+        if outcome != "carried":
+            if outcome != "won":
+                self.unawarded.extend(pot)
             self.pot = []
         self.rounds.append(_new_result(RoundResult, (number, tuple(pot), bids, contest, cancelled, winner, outcome)))
-        if number < self.cards:  # sunrise
-            self.pot.append(self.points_to_come.pop(0))
+        if number < self.cards:
+            self._sunrise()
 
     def _sunrise(self) -> None:
         self.pot.append(self.points_to_come.pop(0))
