@@ -1,0 +1,29 @@
+"""Stratego Fire & Ice (Classic and Special Powers) and Original Stratego: one engine, boards as data."""
+
+from gamekit.core import register_game
+
+from .boards import BOARDS, FIRE, ICE, BoardSpec, board_spec
+from .notation import Action, parse_action
+from .rules import (
+    CAPTURED_MODES,
+    MODES,
+    CapturedView,
+    LogEntry,
+    PieceView,
+    Result,
+    StrategoObservation,
+    StrategoState,
+    battle,
+    from_ascii,
+    new_game,
+    random_setup,
+    validate_setup,
+)
+
+register_game("stratego", new_game)
+
+__all__ = [
+    "BOARDS", "FIRE", "ICE", "BoardSpec", "board_spec", "Action", "parse_action", "CAPTURED_MODES", "MODES",
+    "CapturedView", "LogEntry", "PieceView", "Result", "StrategoObservation", "StrategoState", "battle",
+    "from_ascii", "new_game", "random_setup", "validate_setup",
+]

@@ -1,0 +1,1016 @@
+"""The rules of Stratego Fire & Ice — Classic and Special Powers — and of Original Stratego.
+
+Two armies face each other, every piece's rank hidden from the enemy. A turn is one action: a step,
+a Scout's line, an attack, or (in the ``"powers"`` mode) a power of a piece ranked 10 to 4. Capturing
+the enemy Flag wins; a player with no action loses; when neither side can act the game is drawn.
+The rules digest is ``shared/rules/stratego-fire-and-ice.md``; the text forms of actions,
+positions and set-ups are documented in :mod:`gamekit.stratego.notation`.
+
+Besides the position, the engine keeps what each player *knows* about every piece: its rank once
+revealed, whether it moved, moved like a Scout, took two steps, used a power, and the ranks its
+history still allows. ``observation(player)`` shows exactly that and nothing more.
+
+>>> state = from_ascii('''
+... .   .   .   .   .   .   .   .   .   bF
+... .   .   .   .   .   .   .   .   .   .
+... .   .   .   .   .   .   .   .   .   .
+... .   .   ~   ~   .   .   ~   ~   .   .
+... .   b5  ~   ~   .   .   ~   ~   .   .
+... .   .   .   .   .   .   .   .   .   .
+... .   r2  .   .   .   .   .   .   .   .
+... rF  .   .   .   .   .   .   .   .   .
+... ''')
+>>> [str(a) for a in state.legal_actions() if a.src == "b2"][:4]
+['b2-b1', 'b2-a2', 'b2-c2', 'b2-d2']
+>>> state.apply("b2xb4")                     # the Scout runs up the file and attacks
+>>> state.observation(1).last_turn
+("Fire's Scout (2) on b2 attacks Ice's Yeti (5) on b4: the Yeti wins.",)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from gamekit.core import TERMINAL, GameState, IllegalActionError, make_rng
+
+from .boards import (
+    BEAST, DRAGON, DWARF, ELF, FLAG, IMMOBILE, MAGE, POWERS, SCOUT, SLAYER, SORCERESS,
+    SWIFT_RANKS, TRAP, BoardSpec, board_spec, symbol,
+)
+from .notation import (
+    KIND_NUMBER, KINDS, Action, format_position, format_setup, parse_action, parse_position,
+    parse_setup, token,
+)
+
+MODES = ("classic", "powers")
+CAPTURED_MODES = ("open", "prisoner", "secret", "hidden")
+EMPTY, BLOCKED = -1, -2
+
+# What a player knows about a piece: bits of ``knowledge flags``.
+REVEALED, MOVED, SCOUTED, SWIFT, POWERED = 1, 2, 4, 8, 16
+
+# Action kinds as numbers, for the fast move generator.
+MOVE, SWIFTNESS, FLIGHT, FURY, DETECT, CHARM, ARROW = range(7)
+TARGET_RANK = {DETECT: MAGE, CHARM: SORCERESS, ARROW: ELF}
+
+# Battle outcomes.
+ATTACKER_WINS, DEFENDER_WINS, BOTH_FALL, FLAG_TAKEN = "attacker", "defender", "both", "flag"
+
+
+def _mask(ranks) -> int:
+    bits = 0
+    for rank in ranks:
+        bits |= 1 << rank
+    return bits
+
+
+MOBILE_MASK = _mask(r for r in range(12) if r not in IMMOBILE)
+SCOUT_MASK = _mask([SCOUT])
+SWIFT_MASK = _mask(SWIFT_RANKS)
+CHARM_PROOF_MASK = _mask([r for r in range(SORCERESS, DRAGON + 1)] + [TRAP, FLAG])
+
+
+def battle(attacker: int, defender: int) -> str:
+    """Who wins when ``attacker`` strikes ``defender`` (ranks): ``"attacker"``, ``"defender"``,
+    ``"both"`` (equal ranks fall together) or ``"flag"`` (the Flag is taken, the game is won).
+
+    >>> battle(SLAYER, DRAGON), battle(DRAGON, SLAYER), battle(DWARF, TRAP), battle(8, TRAP)
+    ('attacker', 'attacker', 'attacker', 'defender')
+    """
+    if defender == FLAG:
+        return FLAG_TAKEN
+    if defender == TRAP:
+        return ATTACKER_WINS if attacker == DWARF else DEFENDER_WINS
+    if attacker == SLAYER and defender == DRAGON:
+        return ATTACKER_WINS
+    if attacker == defender:
+        return BOTH_FALL
+    return ATTACKER_WINS if attacker > defender else DEFENDER_WINS
+
+
+class Result(NamedTuple):
+    winners: tuple
+    reason: str
+
+
+class LogEntry(NamedTuple):
+    """One turn as the players saw it: ``public`` lines for both, ``private[p]`` for p alone."""
+
+    turn: int
+    player: int
+    public: tuple
+    private: tuple  # (lines for Fire, lines for Ice)
+
+
+class PieceView(NamedTuple):
+    """A piece on the board as one player sees it.
+
+    ``rank`` is ``None`` when the viewer does not know it. The knowledge fields tell what the side
+    that does *not* own the piece knows of it: for an enemy piece, what you know; for your own
+    piece, what the enemy knows. ``possible`` lists the ranks that the piece's own history still
+    allows in the eyes of that side (it does not count the pieces left; the inference does).
+    """
+
+    id: int
+    square: str
+    owner: int
+    rank: str | None
+    exposed: bool  # its rank is known to the side that does not own it
+    moved: bool
+    scout_like: bool  # moved more than one square in a straight line
+    swift_like: bool  # took two steps around a corner (swiftness)
+    used_power: bool
+    charmed: bool
+    possible: tuple
+
+
+class CapturedView(NamedTuple):
+    """A captured piece: ``owner`` is the side that lost it; ``rank`` is ``None`` when the
+    captured-pieces mode hides it from the viewer."""
+
+    id: int
+    owner: int
+    rank: str | None
+
+
+@dataclass(frozen=True)
+class StrategoObservation:
+    """What ``player`` may know: the board with unknown enemy ranks masked, what each side knows
+    of the other's pieces, the captured trays as the captured-pieces mode shows them, and what the
+    player saw of the last turn."""
+
+    player: int
+    to_move: int
+    mode: str
+    board: str
+    width: int
+    height: int
+    forbidden: tuple
+    moves: int
+    pieces: tuple
+    captured: tuple  # (pieces Fire lost, pieces Ice lost), oldest first
+    army: tuple  # (rank symbol, count) of one full army
+    captured_mode: str
+    back_and_forth: int
+    last_turn: tuple
+    result: str | None
+
+    def piece_at(self, square: str) -> PieceView | None:
+        for piece in self.pieces:
+            if piece.square == square:
+                return piece
+        return None
+
+    def own_pieces(self) -> list[PieceView]:
+        return [p for p in self.pieces if p.owner == self.player]
+
+    def enemy_pieces(self) -> list[PieceView]:
+        return [p for p in self.pieces if p.owner != self.player]
+
+
+class StrategoState(GameState):
+    """A game of Stratego: Fire (player 0, red) moves first, Ice (player 1, blue) second."""
+
+    game = "stratego"
+    action_type = Action
+
+    def __init__(self, *, spec: BoardSpec, mode: str, seed: int, options: dict,
+                 placement: list[tuple[int, int, int]], to_move: int, back_and_forth: int,
+                 captured: str, max_moves: int | None, quiet_moves: int | None, setups: list[str]):
+        super().__init__(num_players=2, seed=seed, options=options)
+        self.spec = spec
+        self.mode = mode
+        self.powers = mode == "powers"
+        self.back_and_forth = back_and_forth
+        self.captured_mode = captured
+        self.max_moves = max_moves
+        self.quiet_moves = quiet_moves
+        self.setups = setups  # the set-up texts the game began with (empty for a custom position)
+        geometry = spec.geometry
+        self._steps, self._rays = geometry["steps"], geometry["rays"]
+        self._near1, self._near2 = geometry["near1"], geometry["near2"]
+        self._names, self._index = geometry["names"], geometry["index"]
+        self.board = [BLOCKED if s in spec.forbidden else EMPTY for s in range(spec.size)]
+        self.rank: list[int] = []  # by piece id; ranks never change
+        self.origin: list[int] = []  # the side each piece started with
+        self.owner: list[int] = []  # the side it fights for now (a charm changes it)
+        self.square: list[int] = []  # -1 once captured
+        self.charmed: list[bool] = []
+        for square, side, rank in placement:
+            self.board[square] = len(self.rank)
+            self.rank.append(rank)
+            self.origin.append(side)
+            self.owner.append(side)
+            self.square.append(square)
+            self.charmed.append(False)
+        unknown = _mask(rank for rank, _ in spec.army)
+        # flags[v][piece] and possible[v][piece]: what side v knows of each piece (its own exactly).
+        self.flags = [[REVEALED if side == v else 0 for side in self.owner] for v in (0, 1)]
+        self.possible = [[1 << r if side == v else unknown for side, r in zip(self.owner, self.rank)] for v in (0, 1)]
+        self.captured: list[list[int]] = [[], []]  # piece ids each side lost, oldest first
+        self.streak: list[tuple | None] = [None, None]  # (piece, from, to, count) of each side's shuttle
+        self.to_move = to_move
+        self.moves = 0
+        self.quiet = 0  # moves since the last capture or charm
+        self.result: Result | None = None
+        self.log: list[LogEntry] = []
+        self._legal: tuple[int, list] | None = None  # (player, actions) cache for the position
+        self._settle(to_move)
+
+    # --- the protocol ------------------------------------------------------------------------
+    def _current_player(self) -> int:
+        return TERMINAL if self.result is not None else self.to_move
+
+    @property
+    def current_player(self) -> int:
+        return TERMINAL if self.result is not None else self.to_move
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """``player``'s legal actions (default: the player to move), in board order."""
+        if player is None and self.result is None:
+            return self._legal_actions(self.to_move)
+        return GameState.legal_actions(self, player)
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        cached = self._legal
+        if cached is None or cached[0] != player:
+            cache = _action_cache(self.spec)
+            actions = [cache(move) for move in sorted(self._moves(player))]
+            self._legal = cached = (player, actions)
+        return list(cached[1])
+
+    def _parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def _example_text(self) -> str:
+        return "b2-b3"
+
+    # --- generating actions (square numbers, for speed) --------------------------------------
+    def _moves(self, player: int):
+        """Every legal action of ``player`` as ``(src, kind, dst, via, attack)`` numbers (-1: none)."""
+        board, owner, rank = self.board, self.owner, self.rank
+        steps, rays, near2 = self._steps, self._rays, self._near2
+        powers = self.powers
+        for pid, square in enumerate(self.square):
+            if square < 0 or owner[pid] != player:
+                continue
+            r = rank[pid]
+            if r == FLAG or r == TRAP:
+                continue
+            if r == SCOUT:
+                for ray in rays[square]:
+                    for target in ray:
+                        other = board[target]
+                        if other == EMPTY:
+                            if self._may_shuttle(player, pid, square, target):
+                                yield (square, MOVE, target, -1, -1)
+                            continue
+                        if owner[other] != player:
+                            yield (square, MOVE, target, -1, target)
+                        break
+            else:
+                for target in steps[square]:
+                    other = board[target]
+                    if other == EMPTY:
+                        if self._may_shuttle(player, pid, square, target):
+                            yield (square, MOVE, target, -1, -1)
+                    elif owner[other] != player:
+                        yield (square, MOVE, target, -1, target)
+            if not powers or r not in POWERS:
+                continue
+            if r == DRAGON:
+                yield from self._flights(player, pid, square)
+            elif r in SWIFT_RANKS:
+                for middle in steps[square]:
+                    if board[middle] != EMPTY:
+                        continue
+                    for target in steps[middle]:
+                        if target == square:
+                            continue
+                        other = board[target]
+                        if other == EMPTY:
+                            if self._may_shuttle(player, pid, square, target):
+                                yield (square, SWIFTNESS, target, middle, -1)
+                        elif owner[other] != player:
+                            yield (square, SWIFTNESS, target, middle, target)
+            elif r == BEAST:
+                for target in steps[square]:
+                    if board[target] == EMPTY and (self._fury_fights(square, target)
+                                                   or self._may_shuttle(player, pid, square, target)):
+                        yield (square, FURY, target, -1, -1)
+            else:
+                kind = DETECT if r == MAGE else CHARM if r == SORCERESS else ARROW
+                charmed = self.charmed
+                for target in near2[square]:
+                    other = board[target]
+                    if other >= 0 and owner[other] != player and not (kind == CHARM and charmed[other]):
+                        yield (square, kind, target, -1, -1)
+
+    def _flights(self, player: int, pid: int, square: int):
+        board, owner = self.board, self.owner
+        for ray in self._rays[square]:
+            if not ray or board[ray[0]] == EMPTY:
+                continue  # a flight glides over at least one piece
+            landing = next((s for s in ray if board[s] == EMPTY), None)
+            if landing is None:
+                continue  # pieces up to the edge or a forbidden area: nowhere to land
+            if self._may_shuttle(player, pid, square, landing):
+                yield (square, FLIGHT, landing, -1, -1)
+            for target in self._steps[landing]:
+                other = board[target]
+                if other >= 0 and owner[other] != player:
+                    yield (square, FLIGHT, landing, -1, target)
+
+    def _has_action(self, player: int) -> bool:
+        for _ in self._moves(player):
+            return True
+        return False
+
+    def _may_shuttle(self, player: int, pid: int, src: int, dst: int) -> bool:
+        """The back-and-forth rule: False if moving ``pid`` from ``src`` to ``dst`` would be its
+        ``back_and_forth``-th move in a row between the same two squares."""
+        streak = self.streak[player]
+        return not (streak is not None and streak[0] == pid and streak[1] == dst and streak[2] == src
+                    and streak[3] + 1 >= self.back_and_forth)
+
+    def _fury_fights(self, src: int, dst: int) -> bool:
+        board = self.board
+        return any(board[s] >= 0 for s in self._near1[dst] if s != src)
+
+    # --- why an action is illegal (checked without generating everything) ---------------------
+    def _illegal_reason(self, action: Action, player: int) -> str | None:
+        kind = action.kind
+        if not isinstance(kind, str) or kind not in KIND_NUMBER:
+            return f"{kind!r} is not a kind of action; the kinds are {', '.join(KINDS)}"
+        if kind != "move" and not self.powers:
+            return (f"{kind} is a Special Power, and powers are played only in the 'powers' mode; "
+                    f"this game is classic")
+        src, dst = self._square(action.src), self._square(action.dst)
+        if src is None or dst is None:
+            return self._no_square(action.dst if src is not None else action.src)
+        pid = self.board[src]
+        if pid < 0:
+            return f"there is no piece on {action.src}"
+        if self.owner[pid] != player:
+            return (f"the piece on {action.src} is {self.spec.sides[self.owner[pid]]}'s: "
+                    f"you act only with your own pieces")
+        check = {"move": self._move_reason, "swiftness": self._swift_reason, "flight": self._flight_reason,
+                 "fury": self._fury_reason}.get(kind, self._target_reason)
+        return check(action, player, pid, src, dst)
+
+    def _square(self, name) -> int | None:
+        square = self._index.get(name) if isinstance(name, str) else None
+        return square if square is not None and self.board[square] != BLOCKED else None
+
+    def _no_square(self, name) -> str:
+        if isinstance(name, str) and name in self._index:
+            return f"{name} is in a {self.spec.forbidden_word}: no piece enters it or stands on it"
+        last = self.spec.square_name(self.spec.size - 1)
+        return f"{name!r} is not a square of the {self.spec.name} board (a1 to {last})"
+
+    def _name(self, pid: int) -> str:
+        return self.spec.piece_name(self.rank[pid], self.owner[pid])
+
+    def _attack_text(self, action: Action, dst: int, player: int, joiner: str) -> str | None:
+        """Checks the target square of a move or swiftness against the ``attack`` field."""
+        if action.attack is not None and action.attack != action.dst:
+            what = "a move" if action.kind == "move" else "swiftness"
+            return f"{what} attacks the square it goes to: write {joiner}x{action.dst}"
+        other = self.board[dst]
+        if other >= 0 and self.owner[other] == player:
+            return f"{action.dst} holds your own piece"
+        if other >= 0 and action.attack is None:
+            return f"{action.dst} holds an enemy piece: an attack is written {joiner}x{action.dst}"
+        if other < 0 and action.attack is not None:
+            return f"{action.dst} is empty, so there is nothing to attack: write {joiner}-{action.dst}"
+        return None
+
+    def _shuttle_reason(self, player: int, pid: int, src: int, dst: int) -> str | None:
+        if self._may_shuttle(player, pid, src, dst):
+            return None
+        count = self.streak[player][3]
+        return (f"the back-and-forth rule: this piece has moved between {self._names[dst]} and "
+                f"{self._names[src]} on your last {count} turns, and no piece may do so on "
+                f"{self.back_and_forth} turns in a row")
+
+    def _move_reason(self, action, player, pid, src, dst):
+        if action.via is not None:
+            return "a move has no middle square (swiftness is written 'swift b2-b3-c3')"
+        rank = self.rank[pid]
+        if rank in IMMOBILE:
+            return f"a {self._name(pid)} never moves"
+        (r1, c1), (r2, c2) = divmod(src, self.spec.width), divmod(dst, self.spec.width)
+        if src == dst:
+            return "a move must leave its square"
+        if r1 != r2 and c1 != c2:
+            return "pieces move in straight lines (forward, back or sideways), never diagonally"
+        distance = abs(r1 - r2) + abs(c1 - c2)
+        if distance > 1 and rank != SCOUT:
+            extra = (f" (two with swiftness: 'swift {action.src}-...')" if self.powers and rank in SWIFT_RANKS
+                     else "")
+            return f"only a Scout moves more than one square; a {self._name(pid)} steps one square{extra}"
+        step = (dst - src) // distance
+        for square in range(src + step, dst, step):
+            if self.board[square] == BLOCKED:
+                return f"the line crosses the {self.spec.forbidden_word} at {self._names[square]}: no piece crosses it"
+            if self.board[square] != EMPTY:
+                return f"{self._names[square]} is in the way: no piece jumps over another"
+        return self._attack_text(action, dst, player, action.src) or (
+            None if action.attack else self._shuttle_reason(player, pid, src, dst))
+
+    def _swift_reason(self, action, player, pid, src, dst):
+        if self.rank[pid] not in SWIFT_RANKS:
+            names = " and ".join(self.spec.plural(r) for r in sorted(SWIFT_RANKS, reverse=True))
+            return f"only {names} have swiftness; this is a {self._name(pid)}"
+        if action.via is None:
+            return f"swiftness names its middle square, e.g. 'swift {action.src}-b3-c3'"
+        via = self._square(action.via)
+        if via is None:
+            return self._no_square(action.via)
+        if via not in self._steps[src]:
+            return f"{action.via} is not next to {action.src}: each step of swiftness goes one square, never diagonally"
+        other = self.board[via]
+        if other >= 0:
+            if self.owner[other] != player:
+                return (f"{action.via} holds an enemy piece: attacking the first square ends the move, "
+                        f"so write it as the attack {action.src}x{action.via}")
+            return f"{action.via} holds your own piece: no piece jumps over another"
+        if dst == src:
+            return "swiftness may not return to its starting square"
+        if dst not in self._steps[via]:
+            return f"{action.dst} is not next to {action.via}: each step of swiftness goes one square, never diagonally"
+        joiner = f"swift {action.src}-{action.via}"
+        return self._attack_text(action, dst, player, joiner) or (
+            None if action.attack else self._shuttle_reason(player, pid, src, dst))
+
+    def _flight_reason(self, action, player, pid, src, dst):
+        if self.rank[pid] != DRAGON:
+            return f"only the {self.spec.piece_name(DRAGON)} flies; this is a {self._name(pid)}"
+        if action.via is not None:
+            return "a flight has no middle square: write 'fly d1-d4' or 'fly d1-d4xd5'"
+        (r1, c1), (r2, c2) = divmod(src, self.spec.width), divmod(dst, self.spec.width)
+        if src == dst or (r1 != r2 and c1 != c2):
+            return "a flight goes in a straight line forward, back or sideways, never diagonally"
+        direction = (0 if r2 < r1 else 3) if c1 == c2 else (1 if c2 < c1 else 2)  # as the rays are ordered
+        ray = self._rays[src][direction]
+        if dst not in ray:
+            return f"the flight from {action.src} to {action.dst} would cross a {self.spec.forbidden_word}"
+        landing = ray.index(dst)
+        if landing == 0:
+            return f"a flight glides over at least one piece; {action.dst} is next to the {self._name(pid)} (a step is written {action.src}-{action.dst})"
+        for square in ray[:landing]:
+            if self.board[square] == EMPTY:
+                return (f"{self._names[square]} is empty: the {self._name(pid)} lands on the first empty "
+                        f"square after the pieces it glides over")
+        if self.board[dst] != EMPTY:
+            return f"{action.dst} is occupied: the {self._name(pid)} lands only on an empty square"
+        if action.attack is None:
+            return self._shuttle_reason(player, pid, src, dst)
+        target = self._square(action.attack)
+        if target is None:
+            return self._no_square(action.attack)
+        if target not in self._steps[dst]:
+            return f"{action.attack} is not next to the landing square {action.dst} (orthogonally)"
+        other = self.board[target]
+        if other < 0 or self.owner[other] == player:
+            return f"{action.attack} holds no enemy piece to attack"
+        return None
+
+    def _fury_reason(self, action, player, pid, src, dst):
+        if self.rank[pid] != BEAST:
+            return f"only the {self.spec.piece_name(BEAST, player)} has the fury attack; this is a {self._name(pid)}"
+        if action.via is not None or action.attack is not None:
+            return "fury names only the square it steps to, e.g. 'fury e4-e5'"
+        if dst not in self._steps[src]:
+            return f"the fury begins with one step (forward, back or sideways) to a square next to {action.src}"
+        if self.board[dst] != EMPTY:
+            return f"{action.dst} is occupied: the fury begins with a step onto an empty square"
+        if self._fury_fights(src, dst):
+            return None
+        return self._shuttle_reason(player, pid, src, dst)
+
+    def _target_reason(self, action, player, pid, src, dst):
+        kind = KIND_NUMBER[action.kind]
+        needed = TARGET_RANK[kind]
+        if self.rank[pid] != needed:
+            return f"only the {self.spec.piece_name(needed, player)} can {action.kind}; this is a {self._name(pid)}"
+        if action.via is not None or action.attack is not None:
+            return f"{action.kind} names the piece using it and its target: '{action.kind} e3 f5'"
+        (r1, c1), (r2, c2) = divmod(src, self.spec.width), divmod(dst, self.spec.width)
+        if src == dst or max(abs(r1 - r2), abs(c1 - c2)) > 2:
+            return f"{action.dst} is out of range: the power reaches a piece within 2 squares in any direction"
+        other = self.board[dst]
+        if other < 0:
+            return f"there is no piece on {action.dst} to target"
+        if self.owner[other] == player:
+            return f"{action.dst} holds your own piece: the power targets an enemy piece"
+        if kind == CHARM and self.charmed[other]:
+            return f"the piece on {action.dst} was charmed already, and a charmed piece can never be charmed back"
+        return None
+
+    def _describe_legal(self, action: Action, player: int) -> str:
+        pid = self.board[self._index[action.src]]
+        return f"{self.spec.sides[player]}'s {self._name(pid)} on {action.src} may play {action}"
+
+    # --- performing an action ----------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        player = self.to_move
+        index = self._index
+        src, dst = index[action.src], index[action.dst]
+        pid = self.board[src]
+        self._turn_public: list[str] = []
+        self._turn_private: tuple[list[str], list[str]] = ([], [])
+        self._material_changed = False
+        kind = action.kind
+        shuttle = False
+        if kind == "move" or kind == "swiftness":
+            self._note_travel(pid, src, dst)
+            if action.attack is None:
+                self._relocate(pid, src, dst)
+                self._say_move(pid, action)
+                shuttle = True
+            else:
+                self._fight(pid, self.board[dst], src)
+        elif kind == "flight":
+            shuttle = self._fly(pid, src, dst, index[action.attack] if action.attack else -1)
+        elif kind == "fury":
+            shuttle = self._fury(pid, src, dst)
+        elif kind == "detect":
+            self._detect(pid, self.board[dst], player)
+        elif kind == "charm":
+            self._charm(pid, self.board[dst], player)
+        else:
+            self._arrow(pid, self.board[dst])
+        self._after_turn(player, pid, src, dst, shuttle)
+
+    def _after_turn(self, player: int, pid: int, src: int, dst: int, shuttle: bool) -> None:
+        streak = self.streak[player]
+        if shuttle:
+            count = streak[3] + 1 if streak and streak[0] == pid and streak[1] == dst and streak[2] == src else 1
+            self.streak[player] = (pid, src, dst, count)
+        else:
+            self.streak[player] = None
+        self.moves += 1
+        self.quiet = 0 if self._material_changed else self.quiet + 1
+        self.log.append(LogEntry(self.moves, player, tuple(self._turn_public),
+                                 (tuple(self._turn_private[0]), tuple(self._turn_private[1]))))
+        self.to_move = 1 - player
+        self._legal = None
+        if self.result is None:
+            self._settle(1 - player)
+
+    def _settle(self, player: int) -> None:
+        """Decide whether the game ends before ``player`` moves."""
+        sides = self.spec.sides
+        if not self._has_action(player):
+            other = 1 - player
+            if self._has_action(other):
+                self.result = Result((other,), f"{sides[player]} cannot move or attack: {sides[other]} wins")
+            else:
+                self.result = Result((0, 1), "neither side can move or attack: a draw")
+        elif self.max_moves is not None and self.moves >= self.max_moves:
+            self.result = Result((0, 1), f"the limit of {self.max_moves} moves is reached: a draw")
+        elif self.quiet_moves is not None and self.quiet >= self.quiet_moves:
+            self.result = Result((0, 1), f"{self.quiet_moves} moves without a capture: a draw")
+
+    def _relocate(self, pid: int, src: int, dst: int) -> None:
+        self.board[src] = EMPTY
+        self.board[dst] = pid
+        self.square[pid] = dst
+
+    def _capture(self, pid: int) -> None:
+        square = self.square[pid]
+        if square >= 0 and self.board[square] == pid:
+            self.board[square] = EMPTY
+        self.square[pid] = -1
+        self.captured[self.owner[pid]].append(pid)
+        self._material_changed = True
+
+    # --- knowledge ---------------------------------------------------------------------------
+    def _reveal(self, pid: int, viewers=(0, 1)) -> None:
+        exact = 1 << self.rank[pid]
+        for v in viewers:
+            self.flags[v][pid] |= REVEALED
+            self.possible[v][pid] = exact
+
+    def _learn(self, pid: int, flag: int, mask: int) -> None:
+        """The enemy of ``pid``'s owner sees something: set ``flag`` and keep only ranks in ``mask``."""
+        viewer = 1 - self.owner[pid]
+        self.flags[viewer][pid] |= flag
+        self.possible[viewer][pid] &= mask
+
+    def _note_travel(self, pid: int, src: int, dst: int) -> None:
+        """What the enemy sees of a piece travelling from ``src`` to ``dst`` (the attacked square
+        for an attack): it moves, so it is no Flag or Trap; a long line marks a Scout (or, in the
+        powers mode, a two-square line may be swiftness); a bent two-step path marks swiftness."""
+        (r1, c1), (r2, c2) = divmod(src, self.spec.width), divmod(dst, self.spec.width)
+        if r1 != r2 and c1 != c2:
+            self._learn(pid, MOVED | SWIFT, SWIFT_MASK)
+            return
+        distance = abs(r1 - r2) + abs(c1 - c2)
+        if distance == 1:
+            self._learn(pid, MOVED, MOBILE_MASK)
+        else:
+            swift = SWIFT_MASK if self.powers and distance == 2 else 0
+            self._learn(pid, MOVED | SCOUTED, SCOUT_MASK | swift)
+
+    # --- narration ---------------------------------------------------------------------------
+    def _who(self, pid: int, with_rank: bool = True) -> str:
+        side = self.spec.sides[self.owner[pid]]
+        if not with_rank:
+            return f"{side}'s piece"
+        return f"{side}'s {self._name(pid)} ({symbol(self.rank[pid])})"
+
+    def _say_move(self, pid: int, action: Action) -> None:
+        """A quiet move: the enemy sees where the piece went, not what it is (nor how it moved)."""
+        owner = self.owner[pid]
+        path = f"{action.src}-{action.via}-{action.dst}" if action.via and not _straight(action) else f"{action.src}-{action.dst}"
+        self._turn_public.append(f"{self.spec.sides[owner]} moves {path}.")
+
+    # --- the turn's events -------------------------------------------------------------------
+    def _fight(self, attacker: int, defender: int, src: int) -> None:
+        """``attacker`` (standing on ``src``) strikes ``defender``; both are revealed."""
+        outcome = battle(self.rank[attacker], self.rank[defender])
+        target = self.square[defender]
+        text = (f"{self._who(attacker)} on {self._names[src]} attacks "
+                f"{self._who(defender)} on {self._names[target]}: ")
+        self._reveal(attacker)
+        self._reveal(defender)
+        self.board[src] = EMPTY
+        self.square[attacker] = src
+        if outcome == DEFENDER_WINS:
+            self._capture(attacker)
+            if self.rank[defender] == TRAP:
+                text += f"the {self._name(defender)} takes it."
+            else:
+                text += f"the {self._name(defender)} wins."
+        elif outcome == BOTH_FALL:
+            self._capture(attacker)
+            self._capture(defender)
+            text += "equal ranks, both are removed."
+        else:
+            self._capture(defender)
+            self._relocate(attacker, src, target)
+            if outcome == FLAG_TAKEN:
+                winner = self.owner[attacker]
+                text += f"the Flag is captured! {self.spec.sides[winner]} wins."
+                self.result = Result((winner,), f"{self.spec.sides[winner]} captured the Flag")
+            elif self.rank[defender] == TRAP:
+                text += f"the {self._name(attacker)} disarms the {self._name(defender)}."
+            else:
+                text += f"the {self._name(attacker)} wins."
+        self._turn_public.append(text)
+
+    def _fly(self, dragon: int, src: int, dst: int, target: int) -> bool:
+        self._reveal(dragon)
+        self._learn(dragon, MOVED | POWERED, 1 << DRAGON)
+        self._relocate(dragon, src, dst)
+        self._turn_public.append(f"{self._who(dragon)} flies from {self._names[src]} to {self._names[dst]}.")
+        if target < 0:
+            return True
+        self._fight(dragon, self.board[target], dst)
+        return False
+
+    def _fury(self, beast: int, src: int, dst: int) -> bool:
+        """Step, then fight all eight neighbours at once; losers leave together at the end."""
+        self._reveal(beast)
+        self._learn(beast, MOVED | POWERED, 1 << BEAST)
+        self._relocate(beast, src, dst)
+        neighbours = [self.board[s] for s in self._near1[dst] if self.board[s] >= 0]
+        self._turn_public.append(f"{self._who(beast)} steps from {self._names[src]} to {self._names[dst]} "
+                                 f"in a fury" + (", fighting every neighbour." if neighbours else "; nobody is near."))
+        if not neighbours:
+            return True
+        fallen, beast_falls = [], False
+        for other in neighbours:
+            self._reveal(other)  # every neighbour is revealed, Traps and Flags too
+            rank = self.rank[other]
+            if rank in IMMOBILE:
+                verdict = "immune"
+            elif rank <= BEAST:
+                fallen.append(other)
+                verdict = "removed" + (" (and so is the Beast)" if rank == BEAST else "")
+            else:
+                verdict = "stronger: it survives"
+            beast_falls |= rank in range(BEAST, DRAGON + 1)
+            self._turn_public.append(f"  {self._who(other)} on {self._names[self.square[other]]}: {verdict}.")
+        for other in fallen:
+            self._capture(other)
+        if beast_falls:
+            self._capture(beast)
+            self._turn_public.append(f"  The {self._name(beast)} falls too.")
+        return False
+
+    def _detect(self, mage: int, target: int, player: int) -> None:
+        self._reveal(mage)
+        self._learn(mage, POWERED, 1 << MAGE)
+        self._reveal(target, (player,))
+        square = self._names[self.square[target]]
+        self._turn_public.append(f"{self._who(mage)} on {self._names[self.square[mage]]} detects the piece on {square}.")
+        self._turn_private[player].append(f"It is {self._who(target)}.")
+
+    def _charm(self, sorceress: int, target: int, player: int) -> None:
+        self._reveal(sorceress)
+        self._learn(sorceress, POWERED, 1 << SORCERESS)
+        square = self._names[self.square[target]]
+        text = f"{self._who(sorceress)} says \"You are under my power!\" to the piece on {square}: "
+        rank = self.rank[target]
+        if rank in IMMOBILE or rank >= SORCERESS:
+            self.possible[player][target] &= CHARM_PROOF_MASK
+            self._turn_public.append(text + "nothing happens (it is ranked 6 or higher, or a Trap or Flag).")
+            return
+        loser = self.owner[target]
+        self.owner[target] = player
+        self.charmed[target] = True
+        self._reveal(target)
+        self._material_changed = True
+        self._turn_public.append(text + f"the {self.spec.sides[loser]} {self._name(target)} ({symbol(rank)}) "
+                                        f"joins {self.spec.sides[player]}.")
+
+    def _arrow(self, elf: int, target: int) -> None:
+        self._reveal(elf)
+        self._learn(elf, POWERED, 1 << ELF)
+        self._reveal(target)
+        square = self._names[self.square[target]]
+        text = f"{self._who(elf)} shoots at {self._who(target)} on {square}: "
+        if self.rank[target] in (SLAYER, SCOUT, DWARF):  # ranked lower than the Elf
+            self._capture(target)
+            self._turn_public.append(text + "it is removed.")
+        else:
+            self._turn_public.append(text + "it stands.")
+
+    # --- the end -----------------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        """+1 for the winner, -1 for the loser, 0 each for a draw or a game in progress."""
+        if self.result is None or len(self.result.winners) == 2:
+            return [0, 0]
+        winner = self.result.winners[0]
+        return [1 if p == winner else -1 for p in (0, 1)]
+
+    def winners(self) -> list[int]:
+        return list(self.result.winners) if self.result is not None else []
+
+    # --- what a player sees --------------------------------------------------------------------
+    def observation(self, player: int) -> StrategoObservation:
+        player = self._resolve_player(player)
+        names, owner, rank = self._names, self.owner, self.rank
+        flags_of, possible_of, mine = self.flags, self.possible, self.flags[player]
+        pieces = []
+        for pid, square in enumerate(self.square):
+            if square < 0:
+                continue
+            side = owner[pid]
+            seen = flags_of[1 - side][pid]
+            known = mine[pid] & REVEALED
+            pieces.append(PieceView(
+                pid, names[square], side, SYMBOLS_BY_RANK[rank[pid]] if known else None,
+                bool(seen & REVEALED), bool(seen & MOVED), bool(seen & SCOUTED), bool(seen & SWIFT),
+                bool(seen & POWERED), self.charmed[pid], _POSSIBLE[possible_of[1 - side][pid]]))
+        last = self.log[-1] if self.log else None
+        return StrategoObservation(
+            player=player, to_move=self.current_player, mode=self.mode, board=self.spec.name,
+            width=self.spec.width, height=self.spec.height,
+            forbidden=tuple(names[s] for s in sorted(self.spec.forbidden)), moves=self.moves,
+            pieces=tuple(pieces), captured=self._trays(player),
+            army=tuple((symbol(r), n) for r, n in self.spec.army), captured_mode=self.captured_mode,
+            back_and_forth=self.back_and_forth,
+            last_turn=(last.public + last.private[player]) if last else (),
+            result=self.result.reason if self.result else None,
+        )
+
+    def _trays(self, viewer: int) -> tuple:
+        """Captured pieces per side that lost them; their ranks shown as the mode allows: open to
+        both, prisoner to the captor (the other side), secret to the side that lost them, hidden
+        to nobody."""
+        mode = self.captured_mode
+        trays = []
+        for side in (0, 1):
+            shown = mode == "open" or (mode == "prisoner" and viewer != side) or (mode == "secret" and viewer == side)
+            trays.append(tuple(CapturedView(pid, side, symbol(self.rank[pid]) if shown else None)
+                               for pid in self.captured[side]))
+        return tuple(trays)
+
+    def log_for(self, player: int) -> list[str]:
+        """Every turn so far as ``player`` saw it, one line per event."""
+        lines = []
+        for entry in self.log:
+            lines.extend(f"{entry.turn}. {text}" for text in entry.public + entry.private[player])
+        return lines
+
+    def knows(self, player: int, square: str) -> str | None:
+        """The rank symbol ``player`` knows for the piece on ``square`` (``None`` if unknown)."""
+        pid = self.board[self._index[square]]
+        if pid < 0:
+            raise ValueError(f"there is no piece on {square}")
+        return symbol(self.rank[pid]) if self.flags[player][pid] & REVEALED else None
+
+    def piece_at(self, square: str) -> str | None:
+        """The token of the piece on ``square`` (``'r10'``), or ``None`` if it is empty."""
+        pid = self.board[self._index[square]]
+        return token(self.owner[pid], self.rank[pid]) if pid >= 0 else None
+
+    # --- copies and text ---------------------------------------------------------------------
+    def clone(self) -> StrategoState:
+        twin = object.__new__(StrategoState)
+        twin.__dict__.update(self.__dict__)
+        twin.options = dict(self.options)
+        twin.history = list(self.history)
+        twin.board = list(self.board)
+        twin.owner = list(self.owner)
+        twin.square = list(self.square)
+        twin.charmed = list(self.charmed)
+        twin.flags = [list(f) for f in self.flags]
+        twin.possible = [list(p) for p in self.possible]
+        twin.captured = [list(c) for c in self.captured]
+        twin.streak = list(self.streak)
+        twin.log = list(self.log)
+        return twin
+
+    def to_ascii(self) -> str:
+        """The full position in the text format (every rank shown)."""
+        return format_position(self.spec, {s: token(self.owner[pid], self.rank[pid])
+                                           for pid, s in enumerate(self.square) if s >= 0})
+
+    def view(self, player: int) -> str:
+        """The board as ``player`` sees it: unknown enemy pieces written ``b?`` / ``r?``."""
+        tokens = {}
+        for pid, square in enumerate(self.square):
+            if square >= 0:
+                known = self.flags[player][pid] & REVEALED
+                tokens[square] = token(self.owner[pid], self.rank[pid]) if known else "rb"[self.owner[pid]] + "?"
+        return _with_coordinates(self.spec, format_position(self.spec, tokens))
+
+    def _render(self) -> str:
+        spec = self.spec
+        title = "Stratego Fire & Ice" if spec.name == "fire-and-ice" else "Original Stratego"
+        status = (self.result.reason if self.result else
+                  f"{spec.sides[self.to_move]} to move")
+        lines = [f"{title} ({self.mode}), after {self.moves} moves: {status}",
+                 _with_coordinates(spec, self.to_ascii())]
+        for side in (0, 1):
+            lost = " ".join(symbol(self.rank[pid]) for pid in self.captured[side]) or "-"
+            lines.append(f"{spec.sides[side]} has lost: {lost}")
+        return "\n".join(lines)
+
+
+SYMBOLS_BY_RANK = tuple(symbol(r) for r in range(12))
+_POSSIBLE = [tuple(symbol(r) for r in sorted(range(12), key=lambda r: (r in IMMOBILE, -r)) if bits >> r & 1)
+             for bits in range(1 << 12)]
+
+
+def _straight(action: Action) -> bool:
+    return action.src[0] == action.dst[0] or action.src[1:] == action.dst[1:]
+
+
+def _with_coordinates(spec: BoardSpec, text: str) -> str:
+    rows = text.splitlines()
+    width = len(str(spec.height))
+    out = [f"{spec.height - i:>{width}} | {row}" for i, row in enumerate(rows)]
+    files = "   ".join("abcdefghijklmnopqrstuvwxyz"[:spec.width])
+    out.append(" " * width + "   " + files)
+    return "\n".join(out)
+
+
+_ACTION_CACHES: dict[str, object] = {}
+
+
+def _action_cache(spec: BoardSpec):
+    """A function from ``(src, kind, dst, via, attack)`` numbers to a shared :class:`Action`."""
+    if spec.name in _ACTION_CACHES:
+        return _ACTION_CACHES[spec.name]
+    names = spec.geometry["names"]
+    store: dict[tuple, Action] = {}
+
+    def lookup(move: tuple) -> Action:
+        action = store.get(move)
+        if action is None:
+            src, kind, dst, via, attack = move
+            action = store[move] = Action(KINDS[kind], names[src], names[dst],
+                                          names[via] if via >= 0 else None,
+                                          names[attack] if attack >= 0 else None)
+        return action
+
+    _ACTION_CACHES[spec.name] = lookup
+    return lookup
+
+
+# --- starting a game ----------------------------------------------------------------------------
+def _whole(value, name: str, low: int, allow_none: bool = False) -> None:
+    if value is None and allow_none:
+        return
+    if isinstance(value, bool) or not isinstance(value, int) or value < low:
+        raise ValueError(f"{name} must be a whole number of at least {low}{' or None' if allow_none else ''}, not {value!r}")
+
+
+def _check_options(mode, board, captured, back_and_forth, max_moves, quiet_moves, to_move) -> BoardSpec:
+    if mode not in MODES:
+        raise ValueError(f"mode is 'classic' or 'powers', not {mode!r}")
+    if not isinstance(board, str):
+        raise ValueError(f"board is a preset's name ('fire-and-ice' or 'original'), not {board!r}")
+    spec = board_spec(board)
+    if captured not in CAPTURED_MODES:
+        raise ValueError(f"captured is one of {', '.join(CAPTURED_MODES)} (who sees the captured pieces), not {captured!r}")
+    _whole(back_and_forth, "back_and_forth (3 for the box rule, 5 for tournaments)", 2)
+    _whole(max_moves, "max_moves", 1, allow_none=True)
+    _whole(quiet_moves, "quiet_moves", 1, allow_none=True)
+    if to_move not in (0, 1) or isinstance(to_move, bool):
+        raise ValueError(f"to_move is 0 (Fire) or 1 (Ice), not {to_move!r}")
+    return spec
+
+
+def _placement_from_setups(spec: BoardSpec, setups, rng) -> tuple[list, list[str]]:
+    if setups is None:
+        setups = [None, None]
+    if not isinstance(setups, (list, tuple)) or len(setups) != 2:
+        raise ValueError("setups is a pair [Fire's set-up, Ice's set-up] (each a text, or None for a random one)")
+    placement, texts = [], []
+    for side in (0, 1):
+        if setups[side] is None:
+            ranks = spec.army_list()
+            rng.shuffle(ranks)
+        else:
+            ranks = parse_setup(setups[side], side, spec)
+        texts.append(format_setup(spec, side, ranks))
+        placement += [(square, side, rank) for square, rank in zip(spec.zone(side), ranks)]
+    return placement, texts
+
+
+def _placement_from_position(spec: BoardSpec, position: str) -> list:
+    pieces = parse_position(position, spec)
+    army = spec.army_counts()
+    for side in (0, 1):
+        for rank in IMMOBILE:  # Traps and Flags never change sides
+            count = sum(1 for s, r in pieces.values() if s == side and r == rank)
+            if count > army[rank]:
+                raise ValueError(f"{spec.sides[side]} has {count} {spec.plural(rank)}; its army has {army[rank]}")
+    for rank, count in army.items():  # a charm moves pieces across, so only the total is bounded
+        total = sum(1 for s, r in pieces.values() if r == rank)
+        if total > 2 * count:
+            raise ValueError(f"the position has {total} {spec.plural(rank)}; the two armies have {2 * count}")
+    return [(square, side, rank) for square, (side, rank) in sorted(pieces.items())]
+
+
+def new_game(mode: str = "classic", board: str = "fire-and-ice", *, setups=None, seed: int | None = None,
+             max_moves: int | None = None, back_and_forth: int = 3, captured: str = "open",
+             quiet_moves: int | None = None, position: str | None = None, to_move: int = 0) -> StrategoState:
+    """A new game of Stratego.
+
+    ``mode`` is ``"classic"`` or ``"powers"`` (Special Powers); ``board`` is ``"fire-and-ice"``
+    (10×8, 30 pieces each) or ``"original"`` (10×10, 40 pieces). ``setups`` is ``[Fire's, Ice's]``
+    set-up texts (see :mod:`~gamekit.stratego.notation`); a missing one is shuffled from the seed.
+    ``max_moves`` ends the game as a draw after that many moves in all, ``quiet_moves`` after that
+    many moves in a row without a capture (both for computer play). ``back_and_forth`` is the
+    number of moves in a row between the same two squares that is forbidden (3 in the box, 5 in
+    tournaments). ``captured`` says who sees the captured pieces: ``"open"`` both, ``"prisoner"``
+    the captor, ``"secret"`` the side that lost them, ``"hidden"`` nobody. ``position`` starts
+    from a position text instead of set-ups (see :func:`from_ascii`), with ``to_move`` to play.
+    """
+    spec = _check_options(mode, board, captured, back_and_forth, max_moves, quiet_moves, to_move)
+    rng, seed = make_rng(seed)
+    if position is not None:
+        if setups is not None:
+            raise ValueError("give either set-ups or a position, not both")
+        placement, texts = _placement_from_position(spec, position), []
+        position = format_position(spec, {s: token(side, r) for s, side, r in placement})
+    else:
+        if to_move != 0:
+            raise ValueError("Fire moves first in a new game; to_move is for positions (from_ascii)")
+        placement, texts = _placement_from_setups(spec, setups, rng)
+        if setups is not None:
+            setups = [texts[side] if setups[side] is not None else None for side in (0, 1)]
+    options = {"mode": mode, "board": spec.name, "setups": setups, "max_moves": max_moves,
+               "back_and_forth": back_and_forth, "captured": captured, "quiet_moves": quiet_moves,
+               "position": position, "to_move": to_move}
+    return StrategoState(spec=spec, mode=mode, seed=seed, options=options, placement=placement,
+                         to_move=to_move, back_and_forth=back_and_forth, captured=captured,
+                         max_moves=max_moves, quiet_moves=quiet_moves, setups=texts)
+
+
+def from_ascii(text: str, mode: str = "classic", board: str = "fire-and-ice", to_move: int = 0,
+               **options) -> StrategoState:
+    """A game from a position text (one line per row, top row first; see the module notes).
+    Nobody knows anything about the enemy's pieces yet, and nothing has moved."""
+    return new_game(mode, board, position=text, to_move=to_move, **options)
+
+
+def random_setup(board: str = "fire-and-ice", side: int = 0, seed: int | None = None) -> str:
+    """A shuffled legal set-up text for ``side`` (0 Fire, 1 Ice)."""
+    spec = board_spec(board)
+    rng, _ = make_rng(seed)
+    ranks = spec.army_list()
+    rng.shuffle(ranks)
+    return format_setup(spec, side, ranks)
+
+
+def validate_setup(text: str, side: int = 0, board: str = "fire-and-ice") -> str:
+    """The set-up in its tidy form if it is legal; ``ValueError`` saying what is wrong if not."""
+    spec = board_spec(board)
+    return format_setup(spec, side, parse_setup(text, side, spec))
+
+
+__all__ = [
+    "Action", "CapturedView", "LogEntry", "PieceView", "Result", "StrategoObservation", "StrategoState",
+    "battle", "from_ascii", "new_game", "random_setup", "validate_setup", "IllegalActionError",
+    "MODES", "CAPTURED_MODES",
+]
