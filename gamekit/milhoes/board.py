@@ -101,7 +101,9 @@ class MilhoesBoard(widgets.VBox):
         self.status.add_class("mh-status")
         self.header = _html("mh-header")
         self.pot_view = _html("mh-pot")
-        self.seat_views = [_html("gk-seat-panel", f"mh-seat-{p}", f"gk-seat-colour-{p}") for p in range(MAX_PLAYERS)]
+        self.seat_views = [_html("gk-seat-panel", f"mh-seat-{p}", f"gk-seat-colour-{p}",
+                                 layout=widgets.Layout(flex="1 1 170px", margin="3px"))
+                           for p in range(MAX_PLAYERS)]
         self.seats_row = widgets.HBox(self.seat_views, layout=widgets.Layout(flex_flow="row wrap"))
         self.seats_row.add_class("mh-seats")
         self.pass_screen = PassScreen()

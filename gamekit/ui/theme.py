@@ -30,7 +30,7 @@ CSS = """
 .jupyter-widgets.jupyter-button.gk-card:disabled, .jupyter-widgets.jupyter-button.gk-piece:disabled {
   background: #e4e1da !important; color: #9a968c !important; border: 3px dashed #b8b2a4;
   box-shadow: none; opacity: 1; text-decoration: line-through; }
-.jupyter-widgets.jupyter-button.gk-selected { outline: 5px solid #f2b705; outline-offset: -8px; }
+.jupyter-widgets.jupyter-button.gk-selected { border: 5px solid #f2b705; }
 .gk-chip { display: inline-block; min-width: 1.8em; padding: 1px 6px; margin: 1px 2px; border-radius: 6px;
   border: 2px solid #222; font-weight: 700; text-align: center; background: #fff; color: #1a1a1a; }
 .gk-chip-big { font-size: 28px; min-width: 2.6em; padding: 10px 12px; border-width: 3px; border-radius: 10px; }
@@ -40,7 +40,7 @@ CSS = """
 .gk-chip-winner { outline: 4px solid #f2b705; }
 
 /* seats */
-.gk-seat-panel { border: 3px solid #999; border-radius: 10px; padding: 6px 10px; min-width: 200px; background: #fff; }
+.gk-seat-panel { border: 3px solid #999; border-radius: 10px; padding: 6px 10px; min-width: 170px; background: #fff; }
 .gk-seat-panel.gk-active { box-shadow: 0 0 0 4px #f2b705; }
 
 /* messages, log, hot-seat step */

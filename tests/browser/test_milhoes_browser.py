@@ -1,0 +1,105 @@
+"""The Milhões board in a real browser: the play notebook in JupyterLab and the Voilà app, each
+played to the end by clicking, with the final result read from the page and checked against the
+engine replaying the same game (same seed, same clicks, same seeded agents)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from gamekit.core import derive_seed
+from gamekit.milhoes import new_game
+from gamekit.milhoes.board import load_agents
+from gamekit.ui import HUMAN
+
+REPO = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.browser
+
+SCREENSHOT = REPO / "docs" / "images" / "milhoes-board.png"
+ROUNDS = 12
+
+
+def plan(seat: int) -> list[int]:
+    """The cards a human seat bids, round by round (seat 0 climbs from 1, seat 1 falls from 12)."""
+    order = list(range(1, ROUNDS + 1))
+    return order if seat % 2 == 0 else order[::-1]
+
+
+def engine_game(seed: int, seats: list[str]):
+    """The game the board should have played: the engine, the seeded agents and our plans."""
+    agents = load_agents()
+    players = [None if kind == HUMAN else agents[kind](seed=derive_seed(seed, p)) for p, kind in enumerate(seats)]
+    state = new_game(len(seats), seed=seed)
+    for round_ in range(ROUNDS):
+        state.apply_joint({p: f"bid {plan(p)[round_]}" if agent is None
+                           else agent.act(state.observation(p), state.legal_actions(p))
+                           for p, agent in enumerate(players)})
+    return state
+
+
+def play_by_clicking(board, seats: list[str], *, screenshot_round: int | None = None) -> None:
+    """Click through a whole game. After each click we wait for the page to show its effect, so
+    no click lands on a view the kernel is about to replace."""
+    humans = [p for p, kind in enumerate(seats) if kind == HUMAN]
+    for round_ in range(1, ROUNDS + 1):
+        for seat in humans:
+            if len(humans) > 1:
+                board.locator(".mh-pass-screen").click()
+            card = plan(seat)[round_ - 1]
+            board.locator(f".mh-card-{seat}-{card}").click()
+            board.locator(f".mh-card-{seat}-{card}.gk-selected").wait_for()
+            if round_ == screenshot_round and seat == humans[0]:
+                SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+                board.screenshot(path=str(SCREENSHOT))
+            board.locator(".mh-confirm").click()
+            if seat == humans[-1]:
+                next_step = ".mh-result" if round_ == ROUNDS else f".mh-round:has-text('round {round_ + 1} of')"
+                board.locator(next_step).wait_for()
+
+
+def assert_result_matches_engine(board, seed: int, seats: list[str]) -> None:
+    engine = engine_game(seed, seats)
+    explanation = board.locator(".mh-result .mh-explanation").inner_text()
+    assert explanation == engine.tiebreak_explanation()
+    rows = board.locator(".mh-scores .mh-score-row")
+    scores = rows.evaluate_all("rows => rows.map(row => Number(row.dataset.score))")
+    assert scores == engine.scores()
+    headline = board.locator(".mh-result .gk-title").inner_text()
+    assert headline.startswith("Game over:")
+
+
+def test_play_notebook_in_jupyterlab(lab, page):
+    page.goto(f"{lab.url}/lab/tree/12_milhoes_play.ipynb?reset&token={lab.token}")
+    idle = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator[data-status='idle']"
+    page.wait_for_selector(idle, timeout=90_000)
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").first.click()
+    page.locator(".lm-MenuBar-item", has_text="Run").first.click()
+    page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
+    page.get_by_text("exercise 4: at the start of round").wait_for(timeout=60_000)  # every cell ran
+    board = page.locator(".mh-board").first
+    board.locator(".mh-new-game").click()
+    seed = derive_seed(2024, "game", 1)  # the board's next seed after 2024
+    board.locator(f".mh-seed[data-seed='{seed}']").wait_for()
+    board.locator(".mh-round:has-text('round 1 of')").wait_for()
+    seats = [HUMAN, "random", "random"]
+    play_by_clicking(board, seats)
+    assert_result_matches_engine(board, seed, seats)
+
+
+def test_voila_app_hot_seat_with_an_agent(voila, page):
+    page.goto(f"{voila.url}/?token={voila.token}")
+    board = page.locator(".mh-board")
+    board.wait_for(timeout=90_000)
+    assert "MilhoesBoard(" not in page.locator("body").inner_text()  # no code shown, just the game
+    board.locator(".gk-seat-1 select").select_option(HUMAN)  # two people at the screen, one agent
+    board.locator(".mh-new-game").click()
+    seed = int(board.locator(".mh-seed").get_attribute("data-seed"))
+    board.locator(f".mh-seed:not([data-seed='{seed}'])").wait_for()
+    seed = int(board.locator(".mh-seed").get_attribute("data-seed"))
+    assert seed == derive_seed(2015, "game", 1)
+    seats = [HUMAN, HUMAN, "random"]
+    play_by_clicking(board, seats, screenshot_round=6)
+    assert_result_matches_engine(board, seed, seats)
+    assert SCREENSHOT.stat().st_size > 10_000
