@@ -58,6 +58,11 @@ class TeachingMap:
         self._shores = {o: tuple(tuple(s) for s in v["shores"]) for o, v in data["oceans"].items()}
         self.resources = MappingProxyType(_resource_pairs(entries))
         self.barren: tuple[str, ...] = tuple(n for n in self.territories if entries[n]["barren"])
+        # asked thousands of times per game: worked out once
+        self._in_area = {a: tuple(n for n in self.territories if entries[n]["area"] == a) for a in self.areas}
+        self._reach = {b: frozenset().union(*(self._coasts[w] for w in (b,) + self._served.get(b, ())))
+                       for b in self._bodies}
+        self._shore_of = {o: {a: i for i, areas in enumerate(shores) for a in areas} for o, shores in self._shores.items()}
 
     # --- one territory ---------------------------------------------------------------------
     def _check(self, name: str) -> str:
@@ -100,9 +105,9 @@ class TeachingMap:
         return float(x), float(y)
 
     def territories_in(self, area: str) -> tuple[str, ...]:
-        if area not in self.areas:
+        if area not in self._in_area:
             raise ValueError(f"there is no Area {area!r}; the Areas are {', '.join(self.areas)}")
-        return tuple(n for n in self.territories if self._entry[n]["area"] == area)
+        return self._in_area[area]
 
     # --- seas and oceans -------------------------------------------------------------------
     def is_ocean(self, body: str) -> bool:
@@ -128,7 +133,7 @@ class TeachingMap:
 
     def fleet_reach(self, body: str) -> frozenset[str]:
         """Territories an army may be placed in from a fleet in ``body`` (barren ones included)."""
-        return frozenset().union(*(self._coasts[w] for w in self.fleet_waters(body)))
+        return self._reach[self._check_body(body)]
 
     def bodies_touching(self, name: str) -> tuple[str, ...]:
         self._check(name)
@@ -136,11 +141,7 @@ class TeachingMap:
 
     def shore(self, ocean: str, name: str) -> int | None:
         """Which side of ``ocean`` a territory lies on (its Area decides), or None if neither."""
-        area = self.area(name)
-        for index, areas in enumerate(self._shores.get(self._check_body(ocean), ())):
-            if area in areas:
-                return index
-        return None
+        return self._shore_of.get(self._check_body(ocean), {}).get(self.area(name))
 
     def crosses_ocean(self, ocean: str, start: str, target: str) -> bool:
         """Whether placing in ``target`` from a fleet in ``ocean`` crosses it, seen from ``start``."""

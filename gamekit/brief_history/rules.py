@@ -1,0 +1,1354 @@
+"""The rules of A Brief History of the World (Ragnar Brothers, 2009), on the kit's teaching map.
+
+Six Epochs of: Allocation (two drafts run in opposite directions up and down the gold ranking),
+Empire turns (establish, expand with invasions and over-runs, reorganise, collect gold) and the
+Conclusion (track adjustment, Bonus tokens). The rules digest is ``shared/rules/brief-history.md``;
+the map and cards are the kit's own (``maps.py``, ``cards.py``), inspired by the published game.
+
+Every decision is an action with a text form (``"take empire Romans"``, ``"place Balkans"``,
+``"continue"``, ``"overrun Anatolia"``); chance (the deal of the Epoch chart, every die) comes
+from the state's own seeded generator, so a seed and the action list replay a whole game.
+
+>>> state = new_game(players=3, seed=7)
+>>> state.epoch, state.phase, state.acting_colour == state.ranking()[-1]   # the last picks first
+(1, 'draft', True)
+>>> [str(action) for action in state.legal_actions()]
+['take empire Egyptians', 'take empire Hittites', 'take empire Minoans']
+>>> state.apply("take empire Egyptians")          # meanwhile the leader takes an Event
+>>> [str(action) for action in state.legal_actions()]
+['take event Barbarians: Sea Peoples', 'take event Treachery', 'take event Weaponry']
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, replace
+
+from gamekit.core import TERMINAL, GameState, IllegalActionError, make_rng
+
+from .cards import CardSet, EmpireSpec, EventCard, load_cards
+from .maps import TeachingMap, load_map
+from .odds import MAX_INDICATOR, VIKING_NATURAL, points_from_scores, success_probability
+
+FORT_RULES = ("taken", "attempt")
+TRACK = 100  # the gold track wraps at 100; gold itself keeps counting
+BONUS_PER_EPOCH = 3
+
+
+# --- actions -------------------------------------------------------------------------------------
+class Action:
+    """Base of every Brief History action: sorted by kind, then by text."""
+
+    rank = 0
+
+    def sort_key(self) -> tuple[int, str]:
+        return self.rank, str(self)
+
+    def __lt__(self, other):
+        if not isinstance(other, Action):
+            return NotImplemented
+        return self.sort_key() < other.sort_key()
+
+
+def _sorted(actions) -> list:
+    return sorted(actions, key=Action.sort_key)
+
+
+@dataclass(frozen=True)
+class TakeEmpire(Action):
+    """Keep this Empire card from the packet in your hand. Text: ``"take empire Romans"``."""
+
+    card: str
+    rank = 1
+
+    def __str__(self) -> str:
+        return f"take empire {self.card}"
+
+
+@dataclass(frozen=True)
+class TakeEvent(Action):
+    """Keep this Event card from the packet. Text: ``"take event Leader"``."""
+
+    card: str
+    rank = 2
+
+    def __str__(self) -> str:
+        return f"take event {self.card}"
+
+
+@dataclass(frozen=True)
+class KeepBonus(Action):
+    """Keep a Bonus token of this value and pass the rest on. Text: ``"keep bonus 7"``."""
+
+    value: int
+    rank = 3
+
+    def __str__(self) -> str:
+        return f"keep bonus {self.value}"
+
+
+@dataclass(frozen=True)
+class Establish(Action):
+    """Establish your empire now (red Events not played at this moment are lost). Text: ``"establish"``."""
+
+    rank = 4
+
+    def __str__(self) -> str:
+        return "establish"
+
+
+@dataclass(frozen=True)
+class PlayEvent(Action):
+    """Play an Event card, with its target when it needs one (a territory, an Area or an ocean).
+    Text: ``"play Leader"``, ``"play Treachery at Balkans"``, ``"play Black Death at Africa"``."""
+
+    card: str
+    target: str | None = None
+    rank = 5
+
+    def __str__(self) -> str:
+        return f"play {self.card}" + (f" at {self.target}" if self.target is not None else "")
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Take an army from the organiser and place it: into an empty territory, onto an enemy army
+    (an invasion) or onto one of your retired armies (a surrender). ``by_sea``: from a fleet.
+    Text: ``"place Balkans"``, ``"place Crete by sea"``."""
+
+    territory: str
+    by_sea: bool = False
+    rank = 6
+
+    def __str__(self) -> str:
+        return f"place {self.territory}" + (" by sea" if self.by_sea else "")
+
+
+@dataclass(frozen=True)
+class Continue(Action):
+    """After a failed roll: spend an organiser army, raise the indicator and roll again."""
+
+    rank = 7
+
+    def __str__(self) -> str:
+        return "continue"
+
+
+@dataclass(frozen=True)
+class Withdraw(Action):
+    """After a failed roll: take your army back off the territory (the indicator returns to 0)."""
+
+    rank = 8
+
+    def __str__(self) -> str:
+        return "withdraw"
+
+
+@dataclass(frozen=True)
+class Overrun(Action):
+    """Spend leftover invasion points to take the next territory of the same defender, no dice."""
+
+    territory: str
+    rank = 9
+
+    def __str__(self) -> str:
+        return f"overrun {self.territory}"
+
+
+@dataclass(frozen=True)
+class EndOverrun(Action):
+    """Stop over-running: the points left are lost."""
+
+    rank = 10
+
+    def __str__(self) -> str:
+        return "end overrun"
+
+
+@dataclass(frozen=True)
+class BuildFort(Action):
+    """Spend an organiser army on a fort where one of your active armies stands."""
+
+    territory: str
+    rank = 11
+
+    def __str__(self) -> str:
+        return f"fort {self.territory}"
+
+
+@dataclass(frozen=True)
+class BuildMonument(Action):
+    """Build the monument your new resource pair allows, here."""
+
+    territory: str
+    rank = 12
+
+    def __str__(self) -> str:
+        return f"monument {self.territory}"
+
+
+@dataclass(frozen=True)
+class SkipMonument(Action):
+    rank = 13
+
+    def __str__(self) -> str:
+        return "no monument"
+
+
+@dataclass(frozen=True)
+class DiscardEvent(Action):
+    """Discard the continuous Event in play, so that another may be played."""
+
+    rank = 14
+
+    def __str__(self) -> str:
+        return "discard event"
+
+
+@dataclass(frozen=True)
+class Reorganise(Action):
+    """Stop expanding: fleets leave, armies retire, gold is collected."""
+
+    rank = 15
+
+    def __str__(self) -> str:
+        return "reorganise"
+
+
+ESTABLISH, CONTINUE, WITHDRAW, END_OVERRUN = Establish(), Continue(), Withdraw(), EndOverrun()
+SKIP_MONUMENT, DISCARD_EVENT, REORGANISE = SkipMonument(), DiscardEvent(), Reorganise()
+_SIMPLE = {str(a): a for a in (ESTABLISH, CONTINUE, WITHDRAW, END_OVERRUN, SKIP_MONUMENT, DISCARD_EVENT, REORGANISE)}
+_NAMED = [(re.compile(r"take empire (.+)"), TakeEmpire), (re.compile(r"take event (.+)"), TakeEvent),
+          (re.compile(r"overrun (.+)"), Overrun), (re.compile(r"fort (.+)"), BuildFort),
+          (re.compile(r"monument (.+)"), BuildMonument)]
+_PLACE = re.compile(r"place (.+?)( by sea)?")
+_PLAY = re.compile(r"play (.+?)(?: at (.+))?")
+_BONUS = re.compile(r"keep bonus (-?\d+)")
+
+
+# --- what a player sees ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Tile:
+    """One territory as everyone sees it."""
+
+    territory: str
+    army: int | None  # the colour of the army standing there
+    active: bool  # standing (this empire's) or laid down (retired)
+    site: str | None  # "capital", "city" or None
+    monument: bool
+    fort: bool
+
+
+@dataclass(frozen=True)
+class BriefHistoryObservation:
+    """What ``player`` may know: the board and the track are public; Empire and Event cards in other
+    hands, the Epoch chart and other players' Bonus tokens are not."""
+
+    player: int
+    colours: tuple[int, ...]  # the colours this seat plays
+    num_colours: int
+    epoch: int
+    phase: str
+    acting_colour: int | None
+    empire: str | None  # the empire being played, once established
+    organiser: int
+    indicator: int
+    fleets: tuple[str, ...]
+    event_in_play: str | None
+    tiles: tuple[Tile, ...]
+    gold: tuple[int, ...]
+    ranking: tuple[int, ...]  # colours, leader first
+    area_values: tuple[tuple[str, int], ...]
+    empire_hand: tuple[str, ...]  # this seat's Empire cards still to play this Epoch
+    event_hand: tuple[tuple[int, str], ...]  # (colour, Event card name) held by this seat
+    packet: tuple[str, ...]  # the cards this seat is choosing from (drafts, Bonus tokens)
+    bonus_tokens: tuple[tuple[int, int], ...]  # (colour, value) this seat holds
+    hand_sizes: tuple[tuple[int, int], ...]  # (Event cards, Bonus tokens) per colour
+    invasion: tuple | None  # (territory, defender colour, by_sea) while an invasion is undecided
+    overrun_points: int
+    last_roll: tuple | None
+    log: tuple[str, ...]
+
+    def tile(self, territory: str) -> Tile:
+        for tile in self.tiles:
+            if tile.territory == territory:
+                return tile
+        raise ValueError(f"there is no territory {territory!r} on the teaching map")
+
+
+# --- the empire being played -------------------------------------------------------------------------
+@dataclass
+class EmpireTurn:
+    """The organiser and everything that lasts one empire turn."""
+
+    colour: int
+    card: str  # the Empire card (or the Event card of a minor empire)
+    spec: EmpireSpec
+    organiser: int = 0
+    indicator: int = 0
+    fleets: tuple[str, ...] = ()
+    astronomy: bool = False
+    crossed_atlantic: bool = False
+    from_event: bool = False
+
+    @property
+    def trait(self) -> str | None:
+        return self.spec.trait
+
+    @property
+    def barbarian(self) -> bool:
+        return not self.spec.capital
+
+
+class BriefHistoryState(GameState):
+    """A game of A Brief History of the World, from the first draft to the final Bonus tokens."""
+
+    game = "brief_history"
+    action_type = Action
+
+    def __init__(self, *, players: int, seed: int | None, fort_removal: str, monuments: int):
+        _check_options(players, fort_removal, monuments)
+        rng, seed = make_rng(seed)
+        super().__init__(num_players=players, seed=seed,
+                         options={"players": players, "fort_removal": fort_removal, "monuments": monuments})
+        self.world: TeachingMap = load_map()
+        self.cards: CardSet = load_cards()
+        self.rng: random.Random = rng
+        self.fort_removal = fort_removal
+        self.colours = 4 if players == 2 else players
+        self.seat_of = tuple(c % players for c in range(self.colours))
+        self.gold = [0] * self.colours
+        order = list(range(self.colours))
+        rng.shuffle(order)  # the starting stack on 0: later in the list lies on top, so counts ahead
+        self.arrival = [order.index(c) for c in range(self.colours)]
+        self._arrivals = self.colours
+        self.chart = self._deal_chart()
+        self.events_held: list[list[EventCard]] = [list(self.cards.starting_events) for _ in range(self.colours)]
+        self.bonus_held: list[list[int]] = [[] for _ in range(self.colours)]
+        self.army: dict[str, tuple[int, bool]] = {}  # territory -> (colour, active)
+        self.site: dict[str, str] = {}  # territory -> "capital" | "city"
+        self.monument: set[str] = set()
+        self.fort: set[str] = set()
+        self.monuments_left = monuments
+        self.epoch = 0
+        self.phase = "draft"
+        self.queue: list[tuple[int, str]] = []  # (colour, "empire"/"event"/"bonus") still to choose
+        self.packets: dict[str, list] = {"empire": [], "event": [], "bonus": []}
+        self.empire_hand: list[list[str]] = [[] for _ in range(self.colours)]
+        self.turns: list[tuple[str, int]] = []  # (Empire card, empire index on it) still to call
+        self.turn: EmpireTurn | None = None
+        self.paused: EmpireTurn | None = None  # the player's own empire, while a minor empire plays
+        self.in_play: EventCard | None = None
+        self.invasion: dict | None = None
+        self.overrun: dict | None = None
+        self.resume = "expand"  # where a monument decision returns to
+        self.event_armies: list[str] = []
+        self.last_roll: tuple | None = None
+        self.log: list[str] = []
+        self._start_epoch()
+
+    # --- set-up and the Epoch chart ----------------------------------------------------------------
+    def _deal_chart(self) -> dict[int, dict]:
+        """Each Epoch: as many Empire and Event cards as colours, drawn at random, and three Bonus tokens."""
+        tokens = list(self.cards.bonus_tokens)
+        self.rng.shuffle(tokens)
+        chart = {}
+        for epoch in range(1, self.cards_epochs() + 1):
+            empires = [c.name for c in self.cards.empire_cards_of(epoch)]
+            events = list(self.cards.events_of(epoch))
+            chart[epoch] = {"empires": self.rng.sample(empires, self.colours),
+                            "events": self.rng.sample(events, self.colours),
+                            "bonus": tokens[(epoch - 1) * BONUS_PER_EPOCH: epoch * BONUS_PER_EPOCH]}
+        return chart
+
+    def cards_epochs(self) -> int:
+        return len(self.cards.area_values)
+
+    # --- the protocol --------------------------------------------------------------------------
+    def _current_player(self) -> int:
+        colour = self.acting_colour
+        return TERMINAL if colour is None else self.seat_of[colour]
+
+    @property
+    def acting_colour(self) -> int | None:
+        """The colour whose decision it is (None once the game is over)."""
+        if self.phase == "over":
+            return None
+        if self.phase in ("draft", "bonus"):
+            return self.queue[0][0]
+        return self.turn.colour
+
+    def ranking(self) -> list[int]:
+        """Colours, leader first: most gold, and on a shared space the marker on top (the later arrival)."""
+        return sorted(range(self.colours), key=lambda c: (-self.gold[c], -self.arrival[c]))
+
+    def area_values(self) -> dict[str, int]:
+        return dict(self.cards.area_values[max(self.epoch, 1)])
+
+    # --- legal actions -------------------------------------------------------------------------
+    def _legal_actions(self, player: int) -> list[Action]:
+        phase = self.phase
+        if phase == "draft":
+            colour, kind = self.queue[0]
+            cls = TakeEmpire if kind == "empire" else TakeEvent
+            names = self.packets[kind] if kind == "empire" else [e.name for e in self.packets[kind]]
+            return _sorted({cls(name) for name in names})
+        if phase == "bonus":
+            return _sorted({KeepBonus(v) for v in self.packets["bonus"]})
+        if phase == "start":
+            return _sorted({ESTABLISH, *(PlayEvent(e.name) for e in self._red_playable())})
+        if phase == "failed":
+            return [CONTINUE, WITHDRAW] if self.turn.organiser else [WITHDRAW]
+        if phase == "overrun":
+            return _sorted([END_OVERRUN] + [Overrun(t) for t in self._overrun_targets()])
+        if phase == "monument":
+            return _sorted([SKIP_MONUMENT] + [BuildMonument(t) for t in self._monument_sites()])
+        return self._expand_actions()
+
+    def _expand_actions(self) -> list[Action]:
+        turn = self.turn
+        actions: list[Action] = [REORGANISE]
+        if turn.organiser:
+            actions += self._placements()
+            actions += [BuildFort(t) for t in self._active(turn.colour) if t not in self.fort]
+        if self.in_play is None:
+            for card in self._black_playable():
+                actions += [PlayEvent(card.name, target) for target in self._event_targets(card)]
+        elif self.in_play.lasts_the_turn and not turn.from_event:
+            actions.append(DISCARD_EVENT)
+        return _sorted(set(actions))
+
+    def _placements(self) -> list[Place]:
+        turn = self.turn
+        active = self._active(turn.colour)
+        near = set().union(*(self.world.neighbours(t) for t in active)) if active else set()
+        coast = self._fleet_targets()
+        places = []
+        for t in near | set(coast):
+            if self.world.is_barren(t) or self.army.get(t) == (turn.colour, True):
+                continue
+            if t in near:
+                places.append(Place(t))
+                if turn.trait == "vikings" and t in coast and self._is_enemy(t) and self._sea_route_reason(t) is None:
+                    places.append(Place(t, by_sea=True))
+            elif self._sea_route_reason(t) is None:
+                places.append(Place(t, by_sea=True))
+        return places
+
+    # --- why not --------------------------------------------------------------------------------
+    def _illegal_reason(self, action, player: int) -> str | None:
+        if not isinstance(action, Action):
+            return f"{action!r} is not a Brief History action"
+        phase = self.phase
+        if phase == "over":
+            return "the game is over: nobody can act any more"
+        return getattr(self, _CHECKS[type(action)])(action)
+
+    def _phase_words(self) -> str:
+        return {"draft": f"colour {self.queue[0][0]} is choosing an {self.queue[0][1]} card" if self.queue else "",
+                "bonus": "the Bonus tokens are being shared out",
+                "start": "the empire has not been established yet (play a red Event or establish)",
+                "expand": "the empire is expanding",
+                "failed": "an invasion failed: continue or withdraw first",
+                "overrun": "you are spending over-run points: over-run or end the over-run first",
+                "monument": "a monument is waiting to be built or skipped"}.get(self.phase, self.phase)
+
+    def _why_not_take(self, action) -> str | None:
+        if self.phase != "draft":
+            return f"no cards are being drafted now: {self._phase_words()}"
+        kind = self.queue[0][1]
+        wanted = "empire" if isinstance(action, TakeEmpire) else "event"
+        if wanted != kind:
+            return f"this pick is from the {kind} cards: use 'take {kind} <card>'"
+        names = self.packets[kind] if kind == "empire" else [e.name for e in self.packets[kind]]
+        if action.card not in names:
+            return f"{action.card!r} is not in the packet you hold; you may take {', '.join(sorted(set(names)))}"
+        return None
+
+    def _why_not_bonus(self, action) -> str | None:
+        if self.phase != "bonus":
+            return f"Bonus tokens are shared only at the end of an Epoch: {self._phase_words()}"
+        if isinstance(action.value, bool) or not isinstance(action.value, int) or action.value not in self.packets["bonus"]:
+            return f"there is no Bonus token {action.value!r} among {sorted(self.packets['bonus'])}"
+        return None
+
+    def _why_not_establish(self, action) -> str | None:
+        if self.phase != "start":
+            return f"you establish only at the start of an empire turn: {self._phase_words()}"
+        return None
+
+    def _why_not_play(self, action) -> str | None:
+        if self.phase not in ("start", "expand"):
+            return f"no Event may be played now: {self._phase_words()}"
+        if action.target is not None and not isinstance(action.target, str):
+            return f"a target is named by its text, not {action.target!r}"
+        card = self._held_event(action.card)
+        if card is None:
+            return f"colour {self.turn.colour} holds no Event card {action.card!r}"
+        if self.turn.from_event:
+            return f"{self.in_play.name} is in play: no other Event until it is over"
+        if self.phase == "start":
+            if card.colour != "red":
+                return f"{card.name} has a black Epoch number: play it after establishing your empire"
+            if not card.playable_in(self.epoch):
+                return f"{card.name} can be played only in Epoch {card.epoch}" + (f" or {card.epoch + card.late}" if card.late else "")
+            return self._why_not_afford(card) or (None if action.target is None else f"{card.name} takes no target")
+        if card.colour == "red":
+            return f"{card.name} has a red Epoch number: it could only be played at the start of your turn"
+        if not card.playable_in(self.epoch):
+            return f"{card.name} can be played from Epoch {card.epoch} on, and this is Epoch {self.epoch}"
+        if self.in_play is not None:
+            return f"only one Event may be in play at a time, and {self.in_play.name} is in play"
+        return self._why_not_afford(card) or self._why_not_target(card, action.target)
+
+    def _why_not_afford(self, card: EventCard) -> str | None:
+        gold = self.gold[self.turn.colour]
+        if card.cost > gold:
+            return f"{card.name} costs {card.cost} gold and colour {self.turn.colour} has {gold}"
+        return None
+
+    def _why_not_target(self, card: EventCard, target) -> str | None:
+        targets = self._event_targets(card)
+        if targets == [None]:
+            return None if target is None else f"{card.name} takes no target: play it as 'play {card.name}'"
+        if target is None:
+            return f"{card.name} needs a target: {self._target_words(card)}"
+        if target not in targets:
+            if not targets:
+                return f"{card.name} has no possible target now ({self._target_words(card)})"
+            return f"{target!r} is not a possible target of {card.name}: {self._target_words(card)}"
+        return None
+
+    @staticmethod
+    def _target_words(card: EventCard) -> str:
+        return {"treachery": "a territory next to your active armies with another player's army and no fort",
+                "plague": "an Area", "astronomy": "an ocean",
+                "civil_war": "a territory where another player's army stands on a capital or city"}.get(card.kind, "none")
+
+    def _why_not_place(self, action) -> str | None:
+        if self.phase != "expand":
+            return f"armies are placed while expanding: {self._phase_words()}"
+        t = action.territory
+        if not isinstance(t, str) or t not in self.world.territories:
+            return f"there is no territory {t!r} on the teaching map"
+        if not isinstance(action.by_sea, bool):
+            return "by_sea is True or False"
+        turn = self.turn
+        if turn.organiser == 0:
+            return "the organiser is empty"
+        if self.world.is_barren(t):
+            return f"{t} is barren: no army may ever be placed there"
+        if self.army.get(t) == (turn.colour, True):
+            return f"{t} already holds one of your active armies: one army per territory"
+        land = any(self.army.get(n) == (turn.colour, True) for n in self.world.neighbours(t))
+        if not action.by_sea:
+            if land:
+                return None
+            if t in self._fleet_targets():
+                return f"{t} is reached only from a fleet: use 'place {t} by sea'"
+            return f"{t} is not next to any of your active armies or fleets"
+        if t not in self._fleet_targets():
+            return f"none of your fleets reaches {t}"
+        if land and not (turn.trait == "vikings" and self._is_enemy(t)):
+            return f"{t} is next to your armies: place it over land (only Vikings may choose to invade from the sea)"
+        return self._sea_route_reason(t)
+
+    def _why_not_continue(self, action) -> str | None:
+        if self.phase != "failed":
+            return "you can continue only right after a failed invasion roll"
+        if self.turn.organiser == 0:
+            return "the organiser is empty: nothing is left to continue with, so withdraw"
+        return None
+
+    def _why_not_withdraw(self, action) -> str | None:
+        return None if self.phase == "failed" else "there is no failed invasion to withdraw from"
+
+    def _why_not_overrun(self, action) -> str | None:
+        if self.phase != "overrun":
+            return "you have no leftover invasion points to over-run with"
+        t, info = action.territory, self.overrun
+        if not isinstance(t, str) or t not in self.world.territories:
+            return f"there is no territory {t!r} on the teaching map"
+        if t not in self.world.neighbours(info["from"]):
+            return f"{t} is not next to {info['from']}, the territory just taken (over-run goes in a chain, over land)"
+        if self.army.get(t, (None,))[0] != info["defender"]:
+            return f"{t} holds no army of colour {info['defender']}, the player you defeated"
+        if t in self.fort and not self._siege():
+            return f"{t} holds a fort, and a fort stops an over-run"
+        cost = self.world.cost(t)
+        if cost > info["points"]:
+            return f"{t} costs {cost} points ({self.world.terrain(t)}) and you have {info['points']} left"
+        if not info["event"] and self.turn.organiser == 0:
+            return "the organiser is empty"
+        return None
+
+    def _why_not_end_overrun(self, action) -> str | None:
+        return None if self.phase == "overrun" else "you are not over-running"
+
+    def _why_not_fort(self, action) -> str | None:
+        if self.phase != "expand":
+            return f"forts are built while expanding: {self._phase_words()}"
+        t = action.territory
+        if not isinstance(t, str) or t not in self.world.territories:
+            return f"there is no territory {t!r} on the teaching map"
+        if self.army.get(t) != (self.turn.colour, True):
+            return f"a fort needs one of your active armies in {t}"
+        if t in self.fort:
+            return f"{t} already has a fort: one per territory"
+        if self.turn.organiser == 0:
+            return "a fort costs an organiser army and the organiser is empty"
+        return None
+
+    def _why_not_monument(self, action) -> str | None:
+        if self.phase != "monument":
+            return "you may build a monument only when you complete a pair of resource symbols"
+        sites = self._monument_sites()
+        if action.territory not in sites:
+            return f"the monument goes to {', '.join(sites)} (capital first, then city, then a resource territory)"
+        return None
+
+    def _why_not_skip_monument(self, action) -> str | None:
+        return None if self.phase == "monument" else "there is no monument to skip"
+
+    def _why_not_discard(self, action) -> str | None:
+        if self.phase != "expand":
+            return f"not now: {self._phase_words()}"
+        if self.in_play is None or not self.in_play.lasts_the_turn or self.turn.from_event:
+            return "no continuous Event of yours is in play"
+        return None
+
+    def _why_not_reorganise(self, action) -> str | None:
+        if self.phase != "expand":
+            return f"you reorganise only while expanding, with nothing left to settle: {self._phase_words()}"
+        return None
+
+    def _describe_legal(self, action, player: int) -> str:
+        if isinstance(action, Place) and self.turn and self._is_enemy(action.territory):
+            a, d, bonus, fear, viking = self._invasion_terms(action.territory, action.by_sea)
+            p = success_probability(a, d, self.world.cost(action.territory), bonus, fear, viking)
+            return (f"invade {action.territory} ({self.world.terrain(action.territory)}, cost "
+                    f"{self.world.cost(action.territory)}): {a} dice against {d} at +{bonus}; "
+                    f"P(taking it with this roll) = {p} ≈ {float(p):.3f}")
+        return f"player {player} may {action}"
+
+    # --- text ------------------------------------------------------------------------------------
+    def _parse_action(self, text: str) -> Action:
+        if text in _SIMPLE:
+            return _SIMPLE[text]
+        for pattern, cls in _NAMED:
+            match = pattern.fullmatch(text)
+            if match:
+                return cls(self._canonical(match.group(1)))
+        match = _PLACE.fullmatch(text)
+        if match:
+            return Place(self._canonical(match.group(1)), bool(match.group(2)))
+        match = _PLAY.fullmatch(text)
+        if match:
+            target = match.group(2)
+            return PlayEvent(self._canonical(match.group(1)), None if target is None else self._canonical(target))
+        match = _BONUS.fullmatch(text)
+        if match:
+            return KeepBonus(int(match.group(1)))
+        raise IllegalActionError(
+            f"{text!r} is not a Brief History action: try 'place Balkans', 'continue', 'overrun Anatolia', "
+            "'take empire Romans', 'play Leader' or 'reorganise'")
+
+    def _canonical(self, name: str) -> str:
+        return _names(self.world, self.cards).get(name.lower(), name)
+
+    def _example_text(self) -> str:
+        return "place Balkans"
+
+    # --- performing actions ----------------------------------------------------------------------
+    def _apply(self, action: Action) -> None:
+        kind = type(action)
+        if kind is TakeEmpire or kind is TakeEvent:
+            self._take(action)
+        elif kind is KeepBonus:
+            self._keep_bonus(action.value)
+        elif kind is Establish:
+            self._establish()
+        elif kind is PlayEvent:
+            self._play_event(action)
+        elif kind is Place:
+            self._place(action.territory, action.by_sea)
+        elif kind is Continue:
+            self._continue()
+        elif kind is Withdraw:
+            self._withdraw()
+        elif kind is Overrun:
+            self._overrun(action.territory)
+        elif kind is EndOverrun:
+            self._end_overrun()
+        elif kind is BuildFort:
+            self.turn.organiser -= 1
+            self.fort.add(action.territory)
+            self._say(f"{self.turn.spec.name} build a fort in {action.territory}")
+        elif kind is BuildMonument:
+            self._build_monument(action.territory)
+        elif kind is SkipMonument:
+            self.phase = self.resume
+        elif kind is DiscardEvent:
+            self._say(f"{self.in_play.name} is discarded")
+            self.in_play = None
+        elif kind is Reorganise:
+            self._reorganise()
+        self._advance()
+
+    def _advance(self) -> None:
+        """Carry out everything that needs no decision, until somebody must choose."""
+        while True:
+            phase = self.phase
+            if phase in ("draft", "bonus") and not self.queue:
+                self._start_turns() if phase == "draft" else self._end_epoch()
+            elif phase in ("draft", "bonus") and len(self.packets[self.queue[0][1]]) == 1:
+                self._take_last()
+            elif phase == "start" and not self._red_playable():
+                self._establish()
+            elif phase == "expand" and self.turn.organiser == 0:
+                self._reorganise()
+            elif phase == "failed" and self.turn.organiser == 0:
+                self._withdraw()
+            elif phase == "overrun" and not self._overrun_targets():
+                self._end_overrun()
+            elif phase == "monument" and not self._monument_sites():
+                self.phase = self.resume
+            else:
+                return
+
+    def _take_last(self) -> None:
+        """The last card (or token) of a packet needs no choosing."""
+        kind = self.queue[0][1]
+        only = self.packets[kind][0]
+        if kind == "empire":
+            self._take(TakeEmpire(only))
+        elif kind == "event":
+            self._take(TakeEvent(only.name))
+        else:
+            self._keep_bonus(only)
+
+    # --- Allocation --------------------------------------------------------------------------------
+    def _start_epoch(self) -> None:
+        self.epoch += 1
+        dealt = self.chart[self.epoch]
+        self.packets = {"empire": list(dealt["empires"]), "event": list(dealt["events"]), "bonus": []}
+        ranking = self.ranking()
+        n = self.colours
+        # The last takes the Empire cards while the leader takes the Events; both packets move on
+        # together. A colour in the middle of an odd ranking picks its Empire first (kit decision).
+        self.queue = [pick for k in range(n) for pick in ((ranking[n - 1 - k], "empire"), (ranking[k], "event"))]
+        self.phase = "draft"
+        self._say(f"Epoch {self.epoch} begins; Area values: "
+                  + ", ".join(f"{a} {v}" for a, v in self.area_values().items() if v))
+        self._advance()
+
+    def _take(self, action) -> None:
+        colour, kind = self.queue.pop(0)
+        if kind == "empire":
+            self.packets["empire"].remove(action.card)
+            self.empire_hand[colour].append(action.card)
+        else:
+            card = next(e for e in self.packets["event"] if e.name == action.card)
+            self.packets["event"].remove(card)
+            self.events_held[colour].append(card)
+
+    def _start_turns(self) -> None:
+        holders = {card: c for c in range(self.colours) for card in self.empire_hand[c]}
+        self.turns = [(card.name, index) for card in self.cards.empire_cards_of(self.epoch)
+                      if card.name in holders for index in range(len(card.empires))]
+        self._next_empire()
+
+    def _next_empire(self) -> None:
+        if not self.turns:
+            self._conclude()
+            return
+        name, index = self.turns.pop(0)
+        colour = next(c for c in range(self.colours) if name in self.empire_hand[c])
+        spec = self.cards.empire_card(name).empires[index]
+        self.turn = EmpireTurn(colour, name, spec)
+        self.in_play = None
+        self._say(f"{spec.name} (colour {colour}) are called")
+        self.phase = "start"
+        if index > 0:  # the second empire of a card (the Aztecs) follows at once: red Events came before the first
+            self._establish()
+
+    # --- red Events and establishing -------------------------------------------------------------------
+    def _red_playable(self) -> list[EventCard]:
+        turn = self.turn
+        if self.turn is None or turn.from_event or self.in_play is not None:
+            return []
+        gold = self.gold[turn.colour]
+        return [e for e in self.events_held[turn.colour]
+                if e.colour == "red" and e.playable_in(self.epoch) and e.cost <= gold]
+
+    def _establish(self) -> None:
+        turn = self.turn
+        if not turn.from_event:  # red Events not played now are lost, unless they may come one Epoch late
+            held = self.events_held[turn.colour]
+            lost = [e for e in held if e.colour == "red" and self.epoch >= e.epoch + e.late]
+            for card in lost:
+                held.remove(card)
+                self._say(f"colour {turn.colour} loses {card.name}, not played in time")
+        spec = turn.spec
+        turn.indicator = 0
+        turn.organiser = spec.armies - 1
+        turn.fleets = spec.fleets
+        start = spec.start
+        keep_monument = turn.trait == "french" and start in self.monument
+        self._clear(start)
+        if keep_monument:  # the French keep a monument in their start, Gaul
+            self.monument.add(start)
+            self.monuments_left -= 1
+        self.army[start] = (turn.colour, True)
+        if spec.capital:
+            self.site[start] = "capital"
+        self.phase = "expand"
+        fleets = f", fleets in {', '.join(spec.fleets)}" if spec.fleets else ""
+        self._say(f"{spec.name} establish in {start}" + (" with a capital" if spec.capital else " (barbarians)") + fleets)
+
+    def _clear(self, territory: str) -> None:
+        """Establishing (or a Kingdom) removes whatever stood in the start territory."""
+        self.army.pop(territory, None)
+        self.site.pop(territory, None)
+        if territory in self.monument:
+            self.monument.discard(territory)
+            self.monuments_left += 1
+        self.fort.discard(territory)
+
+    # --- expanding ---------------------------------------------------------------------------------
+    def _active(self, colour: int) -> list[str]:
+        return [t for t, (c, up) in self.army.items() if c == colour and up]
+
+    def _is_enemy(self, territory: str) -> bool:
+        """Whether an army there would have to be invaded (another player's, not a partner colour)."""
+        held = self.army.get(territory)
+        return held is not None and self.seat_of[held[0]] != self.seat_of[self.turn.colour]
+
+    def _fleet_bodies(self) -> tuple[str, ...]:
+        return self.turn.fleets
+
+    def _fleet_targets(self) -> set[str]:
+        reach = set()
+        for body in self._fleet_bodies():
+            reach |= self.world.fleet_reach(body)
+        return reach
+
+    def _crossing_routes(self, territory: str) -> list[str]:
+        """The oceans whose crossing a sea placement in ``territory`` needs ([] if a fleet reaches it
+        without crossing any)."""
+        start, crossings = self.turn.spec.start, []
+        for body in self._fleet_bodies():
+            if territory not in self.world.fleet_reach(body):
+                continue
+            if not self.world.is_ocean(body) or not self.world.crosses_ocean(body, start, territory):
+                return []
+            crossings.append(body)
+        return crossings
+
+    def _sea_route_reason(self, territory: str) -> str | None:
+        turn = self.turn
+        crossings = self._crossing_routes(territory)
+        if not crossings:
+            return None
+        if turn.trait == "united_states" and not turn.astronomy:
+            return f"the United States may not expand across the {crossings[0]} unless Astronomy is played"
+        if turn.trait == "vikings" and crossings == ["Atlantic Ocean"] and turn.crossed_atlantic:
+            return "only one Viking army may cross the Atlantic in their turn"
+        return None
+
+    def _place(self, territory: str, by_sea: bool) -> None:
+        turn = self.turn
+        turn.organiser -= 1
+        if by_sea and turn.trait == "vikings" and "Atlantic Ocean" in self._crossing_routes(territory):
+            turn.crossed_atlantic = True
+        held = self.army.get(territory)
+        if held is not None and self._is_enemy(territory):
+            self.invasion = {"target": territory, "by_sea": by_sea, "defender": held[0], "event": False}
+            self._say(f"{turn.spec.name} invade {territory}" + (" from the sea" if by_sea else ""))
+            self._roll()
+            return
+        how = "surrender" if held is not None else "place"
+        self.army[territory] = (turn.colour, True)
+        self._say(f"{turn.spec.name} {'take the surrender of' if held else 'expand into'} {territory}")
+        self._take_control(territory, how)
+
+    def _invasion_terms(self, territory: str, by_sea: bool, event: bool = False) -> tuple[int, int, int, bool, bool]:
+        """Attacker dice, defender dice, bonus, Fear, Viking sea rule for an invasion of ``territory``."""
+        turn, card = self.turn, self.in_play
+        extra = card.effect["dice"] if card is not None and card.kind == "extra_die" else 0
+        weapons = card.effect["bonus"] if card is not None and card.kind == "attack_bonus" else 0
+        attacker = max(1, 2 - int(by_sea) + extra)
+        defender = 2 if territory in self.fort and not self._siege() else 1
+        bonus = 0 if event else turn.indicator + weapons
+        fear = turn.trait == "fear" and not event
+        viking = turn.trait == "vikings" and by_sea
+        return attacker, defender, bonus, fear, viking
+
+    def _siege(self) -> bool:
+        return self.in_play is not None and self.in_play.kind == "siege"
+
+    def _roll(self) -> None:
+        info = self.invasion
+        target = info["target"]
+        a, d, bonus, fear, viking = self._invasion_terms(target, info["by_sea"], info["event"])
+        attack = [self.rng.randint(1, 6) for _ in range(a)]
+        defend = [self.rng.randint(1, 6) for _ in range(d)]
+        points = points_from_scores(max(attack), max(defend), bonus, fear)
+        cost = self.world.cost(target)
+        taken = points >= cost or (viking and max(attack) >= VIKING_NATURAL)
+        self.last_roll = (tuple(attack), tuple(defend), bonus, points)
+        self._say(f"  roll {'-'.join(map(str, attack))} (+{bonus}) against {'-'.join(map(str, defend))}: "
+                  f"{points} point{'s' * (points != 1)}" + (" with Fear" if fear and points else "")
+                  + (f", {target} falls" if taken else f", not enough for {target} (cost {cost})"))
+        if self.fort_removal == "attempt":
+            self.fort.discard(target)
+        if taken:
+            self._invasion_succeeds(target, max(0, points - cost))
+        elif info["event"]:  # a Civil War army simply goes back to the supply
+            self.invasion = None
+            self._finish_event()
+        else:
+            self.phase = "failed"
+
+    def _invasion_succeeds(self, target: str, leftover: int) -> None:
+        info, turn = self.invasion, self.turn
+        self.invasion = None
+        self.army[target] = (turn.colour, True)
+        if info["event"]:
+            self.event_armies.append(target)
+        else:
+            turn.indicator = 0
+        self.overrun = {"from": target, "points": leftover, "defender": info["defender"], "event": info["event"]}
+        self.phase = "overrun"
+        self._take_control(target, "invasion")
+
+    def _continue(self) -> None:
+        turn = self.turn
+        turn.organiser -= 1
+        turn.indicator = min(turn.indicator + 1, MAX_INDICATOR)
+        self._say(f"  continue: an organiser army is spent, the indicator goes to +{turn.indicator}")
+        self.phase = "expand"
+        self._roll()
+
+    def _withdraw(self) -> None:
+        self._say(f"  {self.turn.spec.name} withdraw from {self.invasion['target']}")
+        self.invasion = None
+        self.turn.indicator = 0
+        self.phase = "expand"
+
+    def _overrun_targets(self) -> list[str]:
+        info = self.overrun
+        if info is None or info["points"] == 0 or (not info["event"] and self.turn.organiser == 0):
+            return []
+        siege = self._siege()
+        return [t for t in sorted(self.world.neighbours(info["from"]))
+                if self.army.get(t, (None,))[0] == info["defender"] and (siege or t not in self.fort)
+                and self.world.cost(t) <= info["points"]]
+
+    def _overrun(self, territory: str) -> None:
+        info, turn = self.overrun, self.turn
+        info["points"] -= self.world.cost(territory)
+        info["from"] = territory
+        if info["event"]:
+            self.event_armies.append(territory)
+        else:
+            turn.organiser -= 1
+        self.army[territory] = (turn.colour, True)
+        self._say(f"  over-run {territory} ({info['points']} point{'s' * (info['points'] != 1)} left)")
+        self._take_control(territory, "overrun")
+
+    def _end_overrun(self) -> None:
+        info = self.overrun
+        self.overrun = None
+        self.phase = "expand"
+        if info["event"]:
+            self._finish_event()
+
+    def _take_control(self, territory: str, how: str) -> None:
+        """Reduction, the fort, and a monument if this completes a pair of resource symbols."""
+        self._reduce(territory, how)
+        self.fort.discard(territory)
+        if self._completes_pair(territory) and self.monuments_left > 0:
+            self.resume = self.phase
+            self.phase = "monument"
+
+    def _reduce(self, territory: str, how: str) -> None:
+        turn = self.turn
+        site = self.site.get(territory)
+        reduced = None
+        if site == "capital":
+            self.site[territory] = "city"
+            reduced = "the capital becomes a city"
+        elif site == "city":
+            del self.site[territory]
+            reduced = "the city is removed"
+        elif territory in self.monument and not (turn.trait == "french" and how in ("invasion", "overrun")):
+            self.monument.discard(territory)
+            self.monuments_left += 1
+            reduced = "the monument is removed"
+        if reduced:
+            self._say(f"  reduction in {territory}: {reduced}")
+            if turn.barbarian:
+                self._add_gold(turn.colour, 1)
+                self._say(f"  barbarian {turn.spec.name} gain 1 gold")
+
+    def _completes_pair(self, territory: str) -> bool:
+        symbol = self.world.resource(territory)
+        if symbol is None:
+            return False
+        other = next(t for t in self.world.resources[symbol] if t != territory)
+        return self.army.get(other) == (self.turn.colour, True)
+
+    def _monument_sites(self) -> list[str]:
+        if self.monuments_left == 0:
+            return []
+        mine = [t for t in self._active(self.turn.colour) if t not in self.monument]
+        for tier in (lambda t: self.site.get(t) == "capital", lambda t: self.site.get(t) == "city",
+                     lambda t: self.world.resource(t) is not None):
+            sites = sorted(t for t in mine if tier(t))
+            if sites:
+                return sites
+        return []
+
+    def _build_monument(self, territory: str) -> None:
+        self.monument.add(territory)
+        self.monuments_left -= 1
+        self._say(f"  a monument rises in {territory}")
+        self.phase = self.resume
+
+    # --- Events ----------------------------------------------------------------------------------
+    def _held_event(self, name) -> EventCard | None:
+        if self.turn is None or not isinstance(name, str):
+            return None
+        playable = [e for e in self.events_held[self.turn.colour] if e.name == name]
+        playable.sort(key=lambda e: (not e.playable_in(self.epoch), e.epoch))
+        return playable[0] if playable else None
+
+    def _black_playable(self) -> list[EventCard]:
+        if self.turn.from_event:
+            return []
+        gold = self.gold[self.turn.colour]
+        seen, cards = set(), []
+        for card in self.events_held[self.turn.colour]:
+            if card.colour == "black" and card.playable_in(self.epoch) and card.cost <= gold and card.name not in seen:
+                seen.add(card.name)
+                cards.append(card)
+        return cards
+
+    def _event_targets(self, card: EventCard) -> list:
+        kind, colour = card.kind, self.turn.colour
+        if kind == "treachery":
+            near = set().union(*(self.world.neighbours(t) for t in self._active(colour))) if self._active(colour) else set()
+            return sorted(t for t in near if self._is_enemy(t) and t not in self.fort)
+        if kind == "plague":
+            return list(self.world.areas)
+        if kind == "astronomy":
+            return list(self.world.oceans)
+        if kind == "civil_war":
+            return sorted(t for t in self.army if self._is_enemy(t) and t in self.site)
+        return [None]
+
+    def _pay(self, card: EventCard) -> None:
+        colour = self.turn.colour
+        self.events_held[colour].remove(card)
+        if card.cost:
+            self._add_gold(colour, -card.cost)
+        self._say(f"colour {colour} plays {card.name}" + (f" for {card.cost} gold" if card.cost else ""))
+
+    def _play_event(self, action: PlayEvent) -> None:
+        card = self._held_event(action.card)
+        self._pay(card)
+        kind, target, turn = card.kind, action.target, self.turn
+        if card.lasts_the_turn:
+            self.in_play = card
+        elif kind == "kingdom":
+            start = card.effect["start"]
+            self._clear(start)
+            self.army[start] = (turn.colour, False)
+            self.site[start] = "city"
+            self._say(f"  the Kingdom of {card.effect['kingdom']} rises in {start}: a city, and an army at once retired")
+        elif kind in ("minor_empire", "barbarians"):
+            self._start_minor_empire(card)
+        elif kind == "treachery":
+            self.army[target] = (turn.colour, False)
+            self._say(f"  treachery: {target} changes hands without a fight")
+            self._reduce(target, "treachery")
+        elif kind == "plague":
+            dead = [t for t in self.world.territories_in(target) if self.army.get(t, (None, True))[1] is False]
+            for t in dead:
+                del self.army[t]
+            self._say(f"  plague in {target}: {len(dead)} retired arm{'y' if len(dead) == 1 else 'ies'} removed")
+        elif kind == "astronomy":
+            turn.fleets = turn.fleets + ((target,) if target not in turn.fleets else ())
+            turn.astronomy = True
+            self._say(f"  a fleet sails into the {target}")
+        elif kind == "civil_war":
+            self.in_play = card
+            self.invasion = {"target": target, "by_sea": False, "defender": self.army[target][0], "event": True}
+            self._say(f"  civil war in {target}")
+            self._roll()
+
+    def _start_minor_empire(self, card: EventCard) -> None:
+        effect = card.effect
+        spec = EmpireSpec(effect["empire"], effect["armies"], effect["start"], effect["capital"],
+                          tuple(effect["fleets"]), None)
+        self.paused = self.turn
+        self.turn = EmpireTurn(self.paused.colour, card.name, spec, from_event=True)
+        self.in_play = card
+        self._establish()
+
+    def _finish_event(self) -> None:
+        """A Civil War is over: its armies retire and the card is discarded."""
+        for t in self.event_armies:
+            if self.army.get(t) == (self.turn.colour, True):
+                self.army[t] = (self.turn.colour, False)
+        self.event_armies = []
+        self.in_play = None
+
+    # --- the end of an empire turn -------------------------------------------------------------------
+    def _reorganise(self) -> None:
+        turn = self.turn
+        for t in self._active(turn.colour):
+            self.army[t] = (turn.colour, False)
+        self._say(f"{turn.spec.name} reorganise: fleets leave, armies retire")
+        if turn.from_event:
+            self.turn, self.paused, self.in_play = self.paused, None, None
+            self.phase = "start"
+            return
+        self.in_play = None
+        self._collect_gold(turn.colour)
+        if not any(name == turn.card for name, _ in self.turns):
+            self.empire_hand[turn.colour].remove(turn.card)
+        self._next_empire()
+
+    def gold_due(self, colour: int) -> dict[str, int]:
+        """What ``colour`` would collect now: buildings, then each Area's presence, dominance or supremacy."""
+        due = {"capitals": 0, "cities": 0, "monuments": 0}
+        for t, (c, _) in self.army.items():
+            if c == colour:
+                site = self.site.get(t)
+                due["capitals"] += 2 * (site == "capital")
+                due["cities"] += site == "city"
+                due["monuments"] += t in self.monument
+        values = self.area_values()
+        for area in self.world.areas:
+            level = self.area_level(colour, area)
+            due[area] = values[area] * level
+        return due
+
+    def area_level(self, colour: int, area: str) -> int:
+        """0 absent, 1 presence, 2 dominance (>= 2 armies and more than anyone), 3 supremacy (>= 3, alone)."""
+        counts = [0] * self.colours
+        for t in self.world.territories_in(area):
+            held = self.army.get(t)
+            if held is not None:
+                counts[held[0]] += 1
+        mine = counts[colour]
+        others = [n for c, n in enumerate(counts) if c != colour]
+        if mine >= 3 and not any(others):
+            return 3
+        if mine >= 2 and mine > max(others, default=0):
+            return 2
+        return 1 if mine else 0
+
+    def _collect_gold(self, colour: int) -> None:
+        due = self.gold_due(colour)
+        total = sum(due.values())
+        self._add_gold(colour, total)
+        parts = ", ".join(f"{k} {v}" for k, v in due.items() if v)
+        self._say(f"colour {colour} collects {total} gold" + (f" ({parts})" if parts else ""))
+
+    def _add_gold(self, colour: int, amount: int) -> None:
+        self.gold[colour] += amount
+        self._arrivals += 1
+        self.arrival[colour] = self._arrivals  # the moved marker lands on top of any stack
+
+    # --- the Conclusion ------------------------------------------------------------------------------
+    def _conclude(self) -> None:
+        self.turn = None
+        self._adjust_track()
+        ranking = self.ranking()
+        self.packets["bonus"] = list(self.chart[self.epoch]["bonus"])
+        self.queue = [(c, "bonus") for c in ranking[:BONUS_PER_EPOCH]]
+        self.phase = "bonus"
+
+    def _adjust_track(self) -> None:
+        """Markers sharing a space move on to the next free space, the lowest shared space first;
+        the bottom marker stays and the ones above keep their order."""
+        while True:
+            spaces: dict[int, list[int]] = {}
+            for c in range(self.colours):
+                spaces.setdefault(self.gold[c], []).append(c)
+            shared = sorted(s for s, cs in spaces.items() if len(cs) > 1)
+            if not shared:
+                return
+            space = shared[0]
+            stack = sorted(spaces[space], key=lambda c: self.arrival[c])
+            taken = set(spaces)
+            free = space
+            for c in stack[1:]:
+                while free in taken:
+                    free += 1
+                taken.add(free)
+                self._say(f"colour {c} moves off a shared space: {self.gold[c]} -> {free} gold")
+                self.gold[c] = free
+
+    def _keep_bonus(self, value: int) -> None:
+        colour, _ = self.queue.pop(0)
+        self.packets["bonus"].remove(value)
+        self.bonus_held[colour].append(value)
+        self._say(f"colour {colour} keeps a Bonus token")
+
+    def _end_epoch(self) -> None:
+        self.packets["bonus"] = []
+        if self.epoch == self.cards_epochs():
+            self.phase = "over"
+            self._say("the game is over: Bonus tokens are added to gold")
+            return
+        for hand in self.empire_hand:
+            hand.clear()
+        self._start_epoch()
+
+    def _say(self, text: str) -> None:
+        self.log.append(text)
+
+    # --- the end -----------------------------------------------------------------------------------
+    def colour_scores(self) -> list[int]:
+        """Gold per colour, with the Bonus tokens once the game is over (they are secret until then)."""
+        if self.phase != "over":
+            return list(self.gold)
+        return [g + sum(b) for g, b in zip(self.gold, self.bonus_held)]
+
+    def scores(self) -> list[int]:
+        """Each player's gold (two colours combined in the two-player game)."""
+        per_colour = self.colour_scores()
+        return [sum(per_colour[c] for c in range(self.colours) if self.seat_of[c] == p)
+                for p in range(self.num_players)]
+
+    def winners(self) -> list[int]:
+        """Most gold wins; a tie stands."""
+        if self.phase != "over":
+            return []
+        scores = self.scores()
+        return [p for p, s in enumerate(scores) if s == max(scores)]
+
+    # --- what a player sees ------------------------------------------------------------------------
+    def observation(self, player: int) -> BriefHistoryObservation:
+        player = self._resolve_player(player)
+        mine = tuple(c for c in range(self.colours) if self.seat_of[c] == player)
+        acting = self.acting_colour
+        packet: tuple = ()
+        if acting in mine and self.phase == "draft":
+            kind = self.queue[0][1]
+            packet = tuple(self.packets[kind]) if kind == "empire" else tuple(e.name for e in self.packets[kind])
+        elif acting in mine and self.phase == "bonus":
+            packet = tuple(str(v) for v in self.packets["bonus"])
+        turn = self.turn
+        return BriefHistoryObservation(
+            player=player, colours=mine, num_colours=self.colours, epoch=self.epoch, phase=self.phase,
+            acting_colour=acting, empire=turn.spec.name if turn and self.phase != "start" else None,
+            organiser=turn.organiser if turn else 0, indicator=turn.indicator if turn else 0,
+            fleets=turn.fleets if turn else (), event_in_play=self.in_play.name if self.in_play else None,
+            tiles=self.tiles(), gold=tuple(self.gold), ranking=tuple(self.ranking()),
+            area_values=tuple(self.area_values().items()),
+            empire_hand=tuple(card for c in mine for card in self.empire_hand[c]),
+            event_hand=tuple((c, e.name) for c in mine for e in self.events_held[c]),
+            packet=packet, bonus_tokens=tuple((c, v) for c in mine for v in self.bonus_held[c]),
+            hand_sizes=tuple((len(self.events_held[c]), len(self.bonus_held[c])) for c in range(self.colours)),
+            invasion=(self.invasion["target"], self.invasion["defender"], self.invasion["by_sea"]) if self.invasion else None,
+            overrun_points=self.overrun["points"] if self.overrun else 0,
+            last_roll=self.last_roll, log=tuple(self.log[-12:]),
+        )
+
+    def tiles(self) -> tuple[Tile, ...]:
+        """Every territory as the board shows it, in map order."""
+        return tuple(Tile(t, self.army[t][0] if t in self.army else None, self.army.get(t, (None, False))[1],
+                          self.site.get(t), t in self.monument, t in self.fort) for t in self.world.territories)
+
+    def clone(self) -> BriefHistoryState:
+        twin = object.__new__(BriefHistoryState)
+        twin.__dict__.update(self.__dict__)
+        twin.options = dict(self.options)
+        twin.history = list(self.history)
+        twin.rng = random.Random()
+        twin.rng.setstate(self.rng.getstate())
+        twin.gold, twin.arrival = list(self.gold), list(self.arrival)
+        twin.events_held = [list(h) for h in self.events_held]
+        twin.bonus_held = [list(h) for h in self.bonus_held]
+        twin.army, twin.site = dict(self.army), dict(self.site)
+        twin.monument, twin.fort = set(self.monument), set(self.fort)
+        twin.queue = list(self.queue)
+        twin.packets = {k: list(v) for k, v in self.packets.items()}
+        twin.empire_hand = [list(h) for h in self.empire_hand]
+        twin.turns = list(self.turns)
+        twin.turn = replace(self.turn) if self.turn else None
+        twin.paused = replace(self.paused) if self.paused else None
+        twin.invasion = dict(self.invasion) if self.invasion else None
+        twin.overrun = dict(self.overrun) if self.overrun else None
+        twin.event_armies = list(self.event_armies)
+        twin.log = list(self.log)
+        return twin
+
+    def _render(self) -> str:
+        lines = [f"A Brief History of the World (teaching map), {self.colours} colours: Epoch {self.epoch}, {self.phase}"]
+        track = ", ".join(f"colour {c} {self.gold[c]}" for c in self.ranking())
+        lines.append(f"  gold (leader first): {track}")
+        if self.turn and self.phase not in ("draft", "bonus"):
+            t = self.turn
+            extra = f"; {self.in_play.name} in play" if self.in_play else ""
+            lines.append(f"  {t.spec.name} (colour {t.colour}): organiser {t.organiser}, indicator +{t.indicator}"
+                         + (f", fleets {', '.join(t.fleets)}" if t.fleets else "") + extra)
+        for area in self.world.areas:
+            held = []
+            for name in self.world.territories_in(area):
+                if name in self.army:
+                    c, up = self.army[name]
+                    marks = "".join(m for m, on in (("C", self.site.get(name) == "capital"), ("c", self.site.get(name) == "city"),
+                                                   ("M", name in self.monument), ("F", name in self.fort)) if on)
+                    held.append(f"{name} {c}{'' if up else 'r'}{'[' + marks + ']' if marks else ''}")
+            if held:
+                lines.append(f"  {area} ({self.area_values()[area]}): " + "; ".join(held))
+        if self.phase == "over":
+            lines.append("  final gold with Bonus tokens: " + ", ".join(f"player {p} {s}" for p, s in enumerate(self.scores())))
+        return "\n".join(lines)
+
+
+_CHECKS = {TakeEmpire: "_why_not_take", TakeEvent: "_why_not_take", KeepBonus: "_why_not_bonus",
+           Establish: "_why_not_establish", PlayEvent: "_why_not_play", Place: "_why_not_place",
+           Continue: "_why_not_continue", Withdraw: "_why_not_withdraw", Overrun: "_why_not_overrun",
+           EndOverrun: "_why_not_end_overrun", BuildFort: "_why_not_fort", BuildMonument: "_why_not_monument",
+           SkipMonument: "_why_not_skip_monument", DiscardEvent: "_why_not_discard", Reorganise: "_why_not_reorganise"}
+_NAME_CACHE: dict[int, dict[str, str]] = {}
+
+
+def _names(world: TeachingMap, cards: CardSet) -> dict[str, str]:
+    """Lower-case name -> canonical name, for every territory, Area, sea, ocean and card."""
+    key = id(world) ^ id(cards)
+    if key not in _NAME_CACHE:
+        names = list(world.territories) + list(world.areas) + list(world.seas) + list(world.oceans)
+        names += [c.name for c in cards.empire_cards] + [e.name for e in cards.events + cards.starting_events]
+        _NAME_CACHE[key] = {n.lower(): n for n in names}
+    return _NAME_CACHE[key]
+
+
+def _check_options(players, fort_removal, monuments) -> None:
+    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
+        raise ValueError(f"A Brief History of the World is for 3 to 6 players (or 2, each with two colours), not {players!r}")
+    if fort_removal not in FORT_RULES:
+        raise ValueError(f"fort_removal is 'taken' (a fort goes when its territory is taken) or 'attempt' "
+                         f"(when it is attacked at all), not {fort_removal!r}")
+    if isinstance(monuments, bool) or not isinstance(monuments, int) or monuments < 0:
+        raise ValueError(f"monuments is the size of the monument supply, a whole number, not {monuments!r}")
+
+
+def new_game(players: int = 4, *, seed: int | None = None, fort_removal: str = "taken",
+             monuments: int = 20) -> BriefHistoryState:
+    """A new game, at the first draft of Epoch 1.
+
+    ``players`` 3 to 6, or 2 for the two-colour variant (each player plays colours p and p+2);
+    ``fort_removal="taken"`` removes a fort when its territory is taken (the digest's reading),
+    ``"attempt"`` after any invasion roll against it (the seed's literal wording); ``monuments`` is
+    the size of the monument supply (the published count is not known; 20 is the kit's choice).
+    """
+    return BriefHistoryState(players=players, seed=seed, fort_removal=fort_removal, monuments=monuments)
