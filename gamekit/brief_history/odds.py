@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 
@@ -106,7 +106,7 @@ def max_weights(dice: int) -> tuple[int, ...]:
     return _max_weights(_check_dice(dice, "roller"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _max_weights(dice: int) -> tuple[int, ...]:
     return (0,) + tuple(m ** dice - (m - 1) ** dice for m in range(1, FACES + 1))
 

@@ -8,6 +8,29 @@ the map and cards are the kit's own (``maps.py``, ``cards.py``), inspired by the
 Every decision is an action with a text form (``"take empire Romans"``, ``"place Balkans"``,
 ``"continue"``, ``"overrun Anatolia"``); chance (the deal of the Epoch chart, every die) comes
 from the state's own seeded generator, so a seed and the action list replay a whole game.
+Steps that need no choice (the last card of a packet, establishing when no red Event can be
+played, withdrawing when the organiser is empty, reorganising when it is, the end of an over-run
+with no target left) happen by themselves.
+
+Where the rules are silent the kit decides, and says so here:
+
+- the army supply is unlimited; the monument supply is an option (20);
+- the starting stack on gold 0 is drawn from the seed; in an odd ranking the middle colour picks
+  its Empire card before its Event card;
+- black Events are played after establishing, red ones only before; a continuous Event (Leader,
+  Weaponry, Siege-craft) lasts the empire turn unless its owner discards it to play another;
+  Events need gold in hand (gold never goes below 0); forts are built while expanding, not in
+  the middle of an invasion;
+- a placement is "by sea" (one die fewer) only when no land route exists, except that Vikings
+  may choose to invade from the sea; crossing an ocean means placing from an ocean fleet into a
+  territory on the other shore (by Area) from the empire's start;
+- reduction happens whenever control is taken (an empty territory with a city included, and
+  surrender); a fort goes when its territory changes hands (``fort_removal="attempt"``: after
+  any roll against it, the seed's literal wording); the French exemption covers invasion and
+  over-run, as the seed says ("successfully invaded");
+- Event armies (Treachery, Kingdom, Civil War) retire when their Event ends, so a Treachery army
+  builds no monument; minor empires and Barbarian Events collect no end-of-turn gold;
+- in the two-player game, placing on your other colour's army is always a surrender.
 
 >>> state = new_game(players=3, seed=7)
 >>> state.epoch, state.phase, state.acting_colour == state.ranking()[-1]   # the last picks first
@@ -390,7 +413,7 @@ class BriefHistoryState(GameState):
     def _legal_actions(self, player: int) -> list[Action]:
         phase = self.phase
         if phase == "draft":
-            colour, kind = self.queue[0]
+            kind = self.queue[0][1]
             cls = TakeEmpire if kind == "empire" else TakeEvent
             names = self.packets[kind] if kind == "empire" else [e.name for e in self.packets[kind]]
             return _sorted({cls(name) for name in names})
@@ -1247,7 +1270,7 @@ class BriefHistoryState(GameState):
         turn = self.turn
         return BriefHistoryObservation(
             player=player, colours=mine, num_colours=self.colours, epoch=self.epoch, phase=self.phase,
-            acting_colour=acting, empire=turn.spec.name if turn and self.phase != "start" else None,
+            acting_colour=acting, empire=turn.spec.name if turn else None,
             organiser=turn.organiser if turn else 0, indicator=turn.indicator if turn else 0,
             fleets=turn.fleets if turn else (), event_in_play=self.in_play.name if self.in_play else None,
             tiles=self.tiles(), gold=tuple(self.gold), ranking=tuple(self.ranking()),

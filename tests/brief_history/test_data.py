@@ -53,7 +53,7 @@ def test_every_territory_reachable(world):
 
 
 def test_every_area_has_room_for_armies(world):
-    assert set(world.area(t) for t in world.territories) == set(world.areas)
+    assert {world.area(t) for t in world.territories} == set(world.areas)
     for area in world.areas:
         assert any(not world.is_barren(t) for t in world.territories_in(area))
 

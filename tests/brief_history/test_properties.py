@@ -64,7 +64,7 @@ def play_random(seed, players, check_every=1):
 @pytest.mark.parametrize("players", PLAYER_COUNTS)
 def test_random_games_run_to_the_end(players):
     for seed in range(GAMES_PER_COUNT):
-        state, steps = play_random(seed, players, check_every=7)
+        state, _ = play_random(seed, players, check_every=7)
         assert state.epoch == 6 and state.phase == "over"
         assert sorted(t for hand in state.bonus_held for t in hand) == sorted(state.cards.bonus_tokens)
         assert state.scores() == [sum(state.gold[c] + sum(state.bonus_held[c]) for c in range(state.colours)

@@ -425,6 +425,43 @@ def test_siege_craft_ignores_forts():
     assert state.last_roll[:2] == ((6, 1), (2,))
 
 
+def test_siege_craft_lets_an_overrun_pass_forts(roman_example):
+    state = roman_example
+    give_event(state, "Siege-craft")
+    state.gold[0] = 2
+    state.rng = ScriptedDice([6, 6, 1])
+    state.apply("play Siege-craft")
+    state.apply("place Balkans")  # 5 points, 3 left: Pindus's fort no longer stops the over-run
+    assert Overrun("Pindus") in state.legal_actions()
+
+
+def test_a_continuous_event_ends_with_the_empire_turn():
+    state = mid_turn("Romans", organiser=1)
+    state.gold[0] = 2
+    state.apply("play Leader")
+    state.apply("reorganise")
+    assert state.in_play is None and [e.name for e in state.events_held[0]] == ["Weaponry"]
+
+
+def test_astronomy_gives_any_empire_an_ocean_fleet():
+    state = mid_turn("Ottomans")
+    give_event(state, "Astronomy")
+    state.gold[0] = 2
+    assert Place("Ceylon", by_sea=True) not in state.legal_actions()
+    state.apply("play Astronomy at Indian Ocean")
+    assert "Indian Ocean" in state.turn.fleets and Place("Ceylon", by_sea=True) in state.legal_actions()
+    assert state.in_play is None  # used at once: another Event may follow
+
+
+def test_observation_during_an_invasion(roman_example):
+    state = roman_example
+    state.rng = ScriptedDice([1, 1, 6])
+    state.apply("place Balkans")
+    seen = state.observation(1)
+    assert seen.invasion == ("Balkans", 1, False) and seen.empire == "Romans" and seen.indicator == 0
+    assert seen.tile("Balkans").army == 1 and seen.tile("Pindus").fort and seen.last_roll[-1] == 0
+
+
 def test_red_events_only_at_the_start_of_the_turn():
     state = mid_turn("Romans")
     give_event(state, "Kingdom: Israel")

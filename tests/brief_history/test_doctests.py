@@ -1,0 +1,13 @@
+"""The examples in the Brief History modules' docstrings run as written."""
+
+import doctest
+
+import pytest
+
+from gamekit.brief_history import cards, maps, odds, rules
+
+
+@pytest.mark.parametrize("module", [odds, maps, cards, rules], ids=lambda m: m.__name__.rsplit(".", 1)[-1])
+def test_docstring_examples(module):
+    result = doctest.testmod(module)
+    assert result.attempted > 0 and result.failed == 0
