@@ -87,6 +87,21 @@ def test_records_replay_exactly():
         assert save(again) == text and again.scores() == state.scores() and again.army == state.army
 
 
+def test_every_action_text_reads_back_as_the_same_action():
+    seen = set()
+    for seed in range(6):
+        state, rng = new_game(2 + seed % 5, seed=seed), random.Random(seed)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            for action in legal:
+                if action not in seen:
+                    seen.add(action)
+                    assert state._coerce(str(action)) == action
+                    assert state._coerce(str(action).upper()) == action  # texts match whatever the case
+            state.apply(rng.choice(legal))
+    assert {type(a).__name__ for a in seen} >= {"Place", "Overrun", "PlayEvent", "TakeEmpire", "KeepBonus"}
+
+
 def test_arena_plays_brief_history():
     record = play_match("brief_history", [RandomAgent(seed=s) for s in range(3)], seed=4, options={"players": 3})
     assert record.result["winners"] and len(record.actions) > 50
