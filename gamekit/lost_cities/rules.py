@@ -1,0 +1,1202 @@
+"""The rules of Lost Cities (Reiner Knizia, 1999), for two players or two partnerships of two.
+
+Five expeditions (yellow, blue, white, green, red; purple in the six-colour edition), each with
+cards 2..10 and three wager ("investment", handshake) cards. A turn is two actions: **play** a card
+to one of your expeditions or **discard** it face up on its colour's pile, then **draw** the top of
+the deck or the top of a discard pile (never the card you have just discarded). Wagers go down
+only before any number; numbers must rise. The round ends the moment the last card of the deck is
+drawn, and each started expedition scores ``(sum - 20) * (1 + wagers)``, plus 20 with eight or
+more cards. The rules digest is ``shared/rules/lost-cities.md``.
+
+With four players, partners sit opposite and build shared expeditions (numbers rise strictly:
+the 75-card deck holds two of every 2, 3 and 4), and a player may pass two cards face down to the
+partner instead of a turn (``pass_timing="after"``: after a turn), never keeping fewer than six.
+
+The deck is a list whose **top is the last element** (``deck[-1]`` is drawn next); discard piles
+and expeditions are lists from bottom to top. A match is ``rounds`` rounds (default three, as the
+rulebook suggests) on the same state: totals carry over and the leader starts the next round.
+
+>>> state = new_game(seed=5, rounds=1, position={
+...     "hands": [["red wager", "red 4", "red 9", "blue 2", "blue 3", "white 10", "green 5", "yellow 7"],
+...               ["red 2", "red 3", "blue wager", "blue 8", "white 4", "white 6", "green 9", "yellow 2"]],
+...     "deck": ["red 5", "green 2"]})
+>>> [str(action) for action in state.legal_actions()][:4]
+['play red wager', 'discard red wager', 'play red 4', 'discard red 4']
+>>> state.apply("play red 4")
+>>> state.explain("draw red")
+'Illegal: the red discard pile is empty'
+>>> state.apply("draw deck")
+>>> state.explain("play red wager", player=0)
+"Illegal: it is not player 0's turn"
+>>> state.apply("discard red 2"); state.apply("draw deck")
+>>> state.explain("play red wager")
+'Illegal: a wager can only start an expedition: your red expedition already has a number (the red 4)'
+>>> state.scores()
+[-16, 0]
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter, namedtuple
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from gamekit.core import TERMINAL, GameState, IllegalActionError, make_rng
+
+COLOURS = ("yellow", "blue", "white", "green", "red", "purple")  # purple: the six-colour edition
+NUMBERS = tuple(range(2, 11))
+WAGER = 0  # the value of a wager (investment, handshake) card
+WAGERS_PER_COLOUR = 3
+BREAK_EVEN = 20  # an expedition costs 20 points to mount
+BONUS = 20  # for an expedition of at least BONUS_CARDS cards, added after the multiplication
+BONUS_CARDS = 8
+HAND_SIZE = 8
+KEEP_AFTER_PASS = 6  # a partnership player never passes below six cards in hand
+PASS_TIMINGS = ("instead", "after")
+STEPS = ("play", "draw", "pass")
+KINDS = ("play", "discard", "draw", "pass")
+
+
+# --- cards ---------------------------------------------------------------------------------------
+class Card(int):
+    """One card: a ``colour`` and a ``value``, 2..10, or 0 for a wager (investment, handshake).
+
+    ``Card("red", 7)`` is the red 7 and ``Card("red", 0)`` a red wager; ``str`` reads ``"red 7"``
+    and ``"red wager"``, and :meth:`from_text` reads them back. Cards are values that never
+    change: each card exists once and ``Card(...)`` returns it, so the three red wagers are the
+    same card to the rules. A card is also a small whole number, its place in the sorted deck
+    (yellow wager 1 ... purple 10 66), which makes cards compare, sort and hash as fast as ints;
+    they sort in the game's colour order, wagers first.
+    """
+
+    def __new__(cls, colour: str, value: int):
+        try:
+            return _CARD_OF[colour, value]
+        except (KeyError, TypeError):  # TypeError: an unhashable colour or value
+            raise ValueError(_no_such_card(colour, value)) from None
+
+    @classmethod
+    def from_text(cls, text: str) -> Card:
+        """``"red 7"``, ``"red wager"`` (also ``"red investment"``, ``"red handshake"``, ``"red 0"``)."""
+        match = _CARD_TEXT.fullmatch(" ".join(str(text).lower().split()))
+        if not match:
+            raise ValueError(f"{text!r} is not a card: a card reads like 'red 7' or 'red wager'")
+        colour, value = match.groups()
+        return cls(colour, 0 if value in _WAGER_WORDS else int(value))
+
+    @property
+    def is_wager(self) -> bool:
+        return self.value == WAGER
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a card never changes")
+
+    __delattr__ = __setattr__
+
+    def __reduce__(self):  # copies and pickles come back as the one shared card
+        return (Card, (self.colour, self.value))
+
+    def __str__(self) -> str:
+        return f"{self.colour} {'wager' if self.value == WAGER else self.value}"
+
+    def __repr__(self) -> str:
+        return f"Card({self.colour!r}, {self.value})"
+
+
+def _make_card(colour: str, value: int) -> Card:
+    index = COLOURS.index(colour)
+    card = int.__new__(Card, 1 + index * 11 + value)
+    card.__dict__.update(colour=colour, value=value, _colour_index=index, _bit=1 << index)
+    return card
+
+
+_WAGER_WORDS = ("wager", "investment", "handshake", "0")
+_CARD_PATTERN = rf"({'|'.join(COLOURS)}) (wager|investment|handshake|[0-9]+)"
+_CARD_TEXT = re.compile(_CARD_PATTERN)
+_CARD_OF: dict = {(colour, value): _make_card(colour, value) for colour in COLOURS for value in (WAGER, *NUMBERS)}
+ALL_CARDS = tuple(_CARD_OF.values())  # every distinct card of the six-colour edition, in order
+
+
+def _no_such_card(colour, value) -> str:
+    if colour not in COLOURS:
+        return f"there is no {colour!r} expedition: the colours are {', '.join(COLOURS)}"
+    return f"there is no {colour} {value!r}: a card is a wager (value 0) or a number from 2 to 10"
+
+
+def deck_cards(players: int = 2, colours: int = 5) -> tuple[Card, ...]:
+    """Every card of a game: per colour 3 wagers and 2..10, plus a second 2, 3 and 4 with 4 players.
+
+    >>> len(deck_cards()), len(deck_cards(4)), len(deck_cards(colours=6))
+    (60, 75, 72)
+    """
+    extra = (2, 3, 4) if players == 4 else ()
+    return tuple(
+        _CARD_OF[colour, value]
+        for colour in COLOURS[:colours]
+        for value in (WAGER,) * WAGERS_PER_COLOUR + NUMBERS + extra
+    )
+
+
+def score_expedition(cards) -> int:
+    """The points of one expedition: ``(sum of numbers - 20) * (1 + wagers)``, then +20 when it
+    holds at least 8 cards. An expedition never started (no cards) scores 0.
+
+    >>> score_expedition([Card("red", 0), Card("red", 4), Card("red", 7), Card("red", 10)])
+    2
+    >>> score_expedition([Card("blue", 0)] * 3 + [Card("blue", v) for v in range(2, 11)])
+    156
+    """
+    cards = list(cards)
+    if not cards:
+        return 0
+    wagers = sum(1 for card in cards if card.value == WAGER)
+    total = sum(card.value for card in cards)
+    return (total - BREAK_EVEN) * (1 + wagers) + (BONUS if len(cards) >= BONUS_CARDS else 0)
+
+
+def describe_expedition(cards) -> str:
+    """The scoring of one expedition worked through, for a student.
+
+    >>> describe_expedition([Card("red", 0), Card("red", 4), Card("red", 7), Card("red", 10)])
+    '(4 + 7 + 10 - 20) x 2 = 2'
+    """
+    cards = list(cards)
+    if not cards:
+        return "not started: 0"
+    numbers = [card.value for card in cards if card.value != WAGER]
+    wagers = len(cards) - len(numbers)
+    text = f"({' + '.join(map(str, numbers)) or '0'} - {BREAK_EVEN})"
+    if wagers:
+        text += f" x {1 + wagers}"
+    if len(cards) >= BONUS_CARDS:
+        text += f" + {BONUS} (for {len(cards)} cards)"
+    return f"{text} = {score_expedition(cards)}"
+
+
+def _expedition_problem(colour: str, cards, strict_note: str = "") -> str | None:
+    """Why a row of cards is not a legal expedition of ``colour`` (None when it is)."""
+    last = None
+    for card in cards:
+        if card.colour != colour:
+            return f"the {card} cannot join the {colour} expedition"
+        if card.value == WAGER:
+            if last is not None:
+                return f"the {card} comes after the {last}: wagers go down before any number"
+        elif last is not None and card.value <= last.value:
+            return f"the {card} cannot follow the {last}: numbers must rise{strict_note}"
+        else:
+            last = card
+    return None
+
+
+# --- actions -------------------------------------------------------------------------------------
+_MALFORMED, _PLAY, _DISCARD, _DRAW, _PASS = range(5)
+_SOURCES = ("deck",) + COLOURS
+_KIND_ORDER = {kind: index for index, kind in enumerate(KINDS)}
+
+
+class Action:
+    """One step of a turn: ``kind`` is ``"play"`` or ``"discard"`` (with ``card``), ``"draw"``
+    (with ``source``: ``"deck"`` or a colour) or ``"pass"`` (with ``cards``: two cards for the
+    partner, or none to decline a pass after a turn).
+
+    Text forms: ``"play red 7"``, ``"discard blue wager"``, ``"draw deck"``, ``"draw green"``,
+    ``"pass red 7 and blue 3"``, ``"pass nothing"``. An action is a small frozen value like a
+    frozen dataclass, with one difference that makes the engine fast: every well-formed action
+    exists once (``Action("play", card)`` returns the shared one), so equal actions are the same
+    object and checking a move is one pointer lookup. Malformed actions (a card that is not a
+    ``Card``, an unknown kind) are never shared: the rules refuse them with a reason.
+    """
+
+    # The engine's hot path reads a play's or discard's card data from these slots (fast)
+    # rather than from the card: colour, its index and bit, value, and the card's two actions.
+    __slots__ = ("kind", "card", "source", "cards", "_shape", "_order",
+                 "_colour", "_index", "_bit", "_value", "_play", "_discard")
+
+    def __new__(cls, kind: str, card: Card | None = None, source: str | None = None, cards: tuple | None = None):
+        shape = _shape_of(kind, card, source, cards)
+        if shape != _MALFORMED:  # every field is a str, a Card, a tuple of Cards or None: safe to hash
+            shared = _ACTIONS.get((kind, card, source, cards))
+            if shared is not None:
+                return shared
+        action = object.__new__(cls)
+        for name, item in (("kind", kind), ("card", card), ("source", source), ("cards", cards), ("_shape", shape)):
+            object.__setattr__(action, name, item)
+        if shape != _MALFORMED:
+            order = (_KIND_ORDER[kind], int(card) if card is not None else -1,
+                     _SOURCES.index(source) if source is not None else -1, tuple(map(int, cards or ())))
+            object.__setattr__(action, "_order", order)
+            if card is not None:
+                for name, item in (("_colour", card.colour), ("_index", card._colour_index),
+                                   ("_bit", card._bit), ("_value", card.value)):
+                    object.__setattr__(action, name, item)
+            _ACTIONS[kind, card, source, cards] = action
+        return action
+
+    def __setattr__(self, name, value):
+        raise AttributeError("an action never changes")
+
+    __delattr__ = __setattr__
+
+    def __reduce__(self):  # copies and pickles come back as the one shared action
+        return (Action, (self.kind, self.card, self.source, self.cards))
+
+    def __lt__(self, other):
+        if type(other) is not Action or self._shape == _MALFORMED or other._shape == _MALFORMED:
+            return NotImplemented
+        return self._order < other._order
+
+    def __gt__(self, other):
+        if type(other) is not Action:
+            return NotImplemented
+        return other.__lt__(self)
+
+    def __repr__(self) -> str:
+        shown = [f"kind={self.kind!r}"]
+        shown += [f"{name}={getattr(self, name)!r}" for name in ("card", "source", "cards")
+                  if getattr(self, name) is not None]
+        return f"Action({', '.join(shown)})"
+
+    def __str__(self) -> str:
+        shape = self._shape
+        if shape in (_PLAY, _DISCARD):
+            return f"{self.kind} {self.card}"
+        if shape == _DRAW:
+            return f"draw {self.source}"
+        if shape == _PASS:
+            return "pass " + " and ".join(map(str, self.cards)) if self.cards else "pass nothing"
+        return repr(self)
+
+
+_ACTIONS: dict = {}  # (kind, card, source, cards) -> the shared Action
+
+
+def _shape_of(kind, card, source, cards) -> int:
+    """Which well-formed action the fields make, or ``_MALFORMED``. Types are checked exactly, so
+    no field's own ``==`` or hash ever runs here."""
+    if type(kind) is not str:
+        return _MALFORMED
+    if kind == "play" or kind == "discard":
+        if type(card) is Card and source is None and cards is None:
+            return _PLAY if kind == "play" else _DISCARD
+    elif kind == "draw":
+        if card is None and cards is None and type(source) is str and source in _SOURCES:
+            return _DRAW
+    elif kind == "pass":
+        if card is None and source is None and type(cards) is tuple and len(cards) in (0, 2) \
+                and all(type(c) is Card for c in cards):
+            return _PASS
+    return _MALFORMED
+
+
+_PLAYS = {card: Action("play", card) for card in ALL_CARDS}
+_DISCARDS = {card: Action("discard", card) for card in ALL_CARDS}
+for _card in ALL_CARDS:  # each card and its two actions know those actions: no look-ups later
+    _card.__dict__.update(_play=_PLAYS[_card], _discard=_DISCARDS[_card])
+    for _action in (_PLAYS[_card], _DISCARDS[_card]):
+        object.__setattr__(_action, "_play", _PLAYS[_card])
+        object.__setattr__(_action, "_discard", _DISCARDS[_card])
+_DRAWS = {source: Action("draw", source=source) for source in _SOURCES}
+PASS_NOTHING = Action("pass", cards=())
+
+
+def _as_card(card) -> Card:
+    return card if type(card) is Card else Card.from_text(card)
+
+
+def play(card) -> Action:
+    """The action "play ``card``" (a Card or its text)."""
+    return _as_card(card)._play
+
+
+def discard(card) -> Action:
+    """The action "discard ``card``" (a Card or its text)."""
+    return _as_card(card)._discard
+
+
+def draw(source: str = "deck") -> Action:
+    """The action "draw deck" or "draw <colour>" (the top of that discard pile)."""
+    try:
+        return _DRAWS[source]
+    except (KeyError, TypeError):
+        raise ValueError(f"draw from 'deck' or a colour ({', '.join(COLOURS)}), not {source!r}") from None
+
+
+def pass_cards(first, second) -> Action:
+    """The action "pass ``first`` and ``second``" to the partner (the cards in order)."""
+    return Action("pass", cards=tuple(sorted((_as_card(first), _as_card(second)))))
+
+
+_ACTION_TEXT = re.compile(
+    rf"(play|discard) (?P<card>.+)"
+    rf"|draw (?:from )?(?:the )?(?P<source>deck|{'|'.join(COLOURS)})(?: pile)?"
+    rf"|pass (?P<first>.+) and (?P<second>.+)"
+    rf"|pass (?P<nothing>nothing)"
+)
+
+
+def parse_action(text: str) -> Action:
+    """An action from its text (lower case, single spaces), raising IllegalActionError if the
+    text is not an action at all."""
+    match = _ACTION_TEXT.fullmatch(text)
+    if not match:
+        raise IllegalActionError(
+            f"{text!r} is not a Lost Cities action: try 'play red 7', 'discard blue wager', "
+            "'draw deck', 'draw green' (or, with partners, 'pass red 7 and blue 3')"
+        )
+    try:
+        if match.group("card"):
+            card = Card.from_text(match.group("card"))
+            return card._play if match.group(1) == "play" else card._discard
+        if match.group("source"):
+            return _DRAWS[match.group("source")]
+        if match.group("nothing"):
+            return PASS_NOTHING
+        return pass_cards(match.group("first"), match.group("second"))
+    except ValueError as error:
+        raise IllegalActionError(f"{text!r}: {error}") from None
+
+
+# --- a player's view -----------------------------------------------------------------------------
+class RoundResult(NamedTuple):
+    """How one round ended: the expeditions as they lay, their points, and the running totals."""
+
+    round: int
+    starter: int
+    expeditions: tuple  # per side: {colour: (cards, bottom to top)}
+    scores: tuple  # per side, this round
+    totals: tuple  # per side, after this round
+
+    def describe(self, teams: bool = False) -> str:
+        """The round scored expedition by expedition."""
+        lines = [f"Round {self.round}:"]
+        for side, row in enumerate(self.expeditions):
+            who = f"team {side}" if teams else f"player {side}"
+            lines.append(f"  {who}: {self.scores[side]:+d} (total {self.totals[side]:+d})")
+            for colour, cards in row.items():
+                if cards:
+                    lines.append(f"    {colour:<7} {' '.join(_short(c) for c in cards):<32} "
+                                 f"{describe_expedition(cards)}")
+        return "\n".join(lines)
+
+
+def _short(card: Card) -> str:
+    return "w" if card.value == WAGER else str(card.value)
+
+
+@dataclass(frozen=True)
+class LostCitiesObservation:
+    """What ``player`` may know: their own hand, every expedition, the discard piles, the size of
+    the deck (not its order), how many cards each seat holds, and the cards others are known to
+    hold because they took them from a discard pile (or, for a partner, were passed them).
+
+    ``discards`` shows whole piles, bottom to top: only the top card is visible at the table, but
+    every discard was seen being made, so a player with a good memory knows the rest (a teaching
+    convenience, as the digest allows).
+    """
+
+    player: int
+    num_players: int
+    side: int  # 0 or 1: the player's own seat with two players, the team with four
+    colours: tuple
+    to_move: int  # the seat to act, or TERMINAL
+    step: str | None  # "play" (or pass instead), "draw", "pass" (after a turn); None at the end
+    hand: tuple  # sorted
+    hand_sizes: tuple  # per seat
+    deck_size: int
+    discards: dict  # colour -> cards, bottom to top
+    expeditions: tuple  # per side: colour -> cards, bottom to top
+    known: tuple  # per seat: the cards this player knows that seat holds (own seat: the hand)
+    pooled: tuple  # cards known to be with the other team, not which partner (four players)
+    blocked: str | None  # the pile the mover may not draw from now: the one just discarded to
+    round: int
+    rounds: int
+    totals: tuple  # per side, rounds already scored
+    round_scores: tuple  # per side, the expeditions on the table now
+    hand_size: int
+    pass_timing: str | None  # with four players: "instead" of a turn or "after" it
+
+    @property
+    def partner(self) -> int | None:
+        return (self.player + 2) % 4 if self.num_players == 4 else None
+
+    def discard_tops(self) -> dict:
+        """The visible card of each discard pile (None for an empty pile)."""
+        return {colour: (pile[-1] if pile else None) for colour, pile in self.discards.items()}
+
+    def unseen(self) -> list:
+        """The cards whose place this player does not know: the deck and the unknown part of the
+        other hands (sorted; a card may appear more than once)."""
+        left = Counter(deck_cards(self.num_players, len(self.colours)))
+        left.subtract(self.hand)
+        for pile in self.discards.values():
+            left.subtract(pile)
+        for row in self.expeditions:
+            for cards in row.values():
+                left.subtract(cards)
+        for seat, cards in enumerate(self.known):
+            if seat != self.player:
+                left.subtract(cards)
+        left.subtract(self.pooled)
+        return sorted(left.elements())
+
+    def turns_left(self) -> int:
+        """Draws from the deck still needed to end the round (each turn that draws from the deck
+        takes one; drawing from a discard pile stalls)."""
+        return self.deck_size
+
+
+# --- the state -----------------------------------------------------------------------------------
+_PLAY_STEP, _DRAW_STEP, _PASS_STEP = STEPS
+_BIT = {colour: 1 << index for index, colour in enumerate(COLOURS)}
+_BANNED_INDEX = {None: 0, **{colour: index + 1 for index, colour in enumerate(COLOURS)}}
+# The draw step's choices for every (non-empty piles, just-discarded colour), made once: the deck
+# first, then the piles in colour order; and the same as sets, for checking a draw.
+_DRAW_MENUS = tuple(
+    tuple([_DRAWS["deck"]] + [_DRAWS[c] for i, c in enumerate(COLOURS)
+                              if mask >> i & 1 and banned != i + 1])
+    for mask in range(1 << len(COLOURS)) for banned in range(8)
+)
+_DRAW_SETS = tuple(map(frozenset, _DRAW_MENUS))
+_MAX_TWIN = 4  # only wagers (and, with four players, the 2, 3 and 4) come more than once
+# _PLAYS_UP_TO[colour index][v]: the action "play" of that colour's card worth v (None for 1), for
+# striking plays off the menus when a number goes down.
+_PLAYS_UP_TO = tuple(tuple(_CARD_OF[c, v]._play if v != 1 else None for v in range(11)) for c in COLOURS)
+
+
+class LostCitiesState(GameState):
+    """A match of Lost Cities: ``rounds`` rounds of two-step turns until ``TERMINAL``.
+
+    Public fields: ``hands`` (per seat, in the order received), ``deck`` (top last),
+    ``discards`` (colour -> pile, bottom to top), ``expeditions`` (per side: colour -> row),
+    ``round``/``rounds``, ``totals`` (per side, finished rounds), ``round_results``,
+    ``starter``, ``step`` and ``colours``. ``scores()`` and ``winners()`` speak per seat (partners
+    share their team's points); ``side_scores()`` per side.
+    """
+
+    game = "lost_cities"
+    action_type = Action
+
+    def __init__(self, *, players, seed, colours, rounds, hand_size, pass_timing, first_player, position):
+        placed = _check_options(players, colours, rounds, hand_size, pass_timing, first_player, position)
+        rng, seed = make_rng(seed)
+        options = {"players": players, "colours": colours, "rounds": rounds, "hand_size": hand_size,
+                   "pass_timing": pass_timing, "first_player": first_player, "position": position}
+        GameState.__init__(self, num_players=players, seed=seed, options=options)
+        self._rng = rng
+        self.colours = COLOURS[:colours]
+        self.rounds = rounds
+        self.hand_size = hand_size
+        self.teams = players == 4
+        self.pass_timing = pass_timing if self.teams else None
+        self._pass_after = self.pass_timing == "after"
+        self._full_deck = _DECKS.get((players, colours)) or deck_cards(players, colours)
+        self._side = (0, 1, 0, 1)[:players]
+        self._seats_of = ((0, 2), (1, 3)) if self.teams else ((0,), (1,))
+        self._next = tuple((p + 1) % players for p in range(players))
+        self.totals = [0, 0]
+        self.round_results: list[RoundResult] = []
+        self.round = 0
+        self._start_round(first_player, placed)
+
+    # --- the round -------------------------------------------------------------------------
+    def _start_round(self, starter: int, placed=None) -> None:
+        """Shuffle and deal (or lay out the ``position`` option's cards), starter to move."""
+        self.round += 1
+        self.starter = starter
+        colours = self.colours
+        if placed is None:
+            deck = list(self._full_deck)
+            _shuffle(self._rng, deck)
+            size = self.hand_size
+            self.hands = [deck[-size * (p + 1):len(deck) - size * p] for p in range(self.num_players)]
+            del deck[-size * self.num_players:]
+            self.discards = {colour: [] for colour in colours}
+            self.expeditions = [{colour: [] for colour in colours}, {colour: [] for colour in colours}]
+        else:
+            hands, top, discards, expeditions = placed
+            rest = Counter(self._full_deck)
+            for cards in (*hands, top, *discards.values(), *(cards for row in expeditions for cards in row.values())):
+                rest.subtract(cards)
+            deck = list(rest.elements())
+            _shuffle(self._rng, deck)
+            deck += reversed(top)
+            self.hands = [list(hand) for hand in hands]
+            self.discards = {colour: list(discards.get(colour, ())) for colour in colours}
+            self.expeditions = [{colour: list(row.get(colour, ())) for colour in colours} for row in expeditions]
+        self.deck = deck
+        self.step = _PLAY_STEP
+        self._player = starter
+        self._index(blocked=None)
+
+    def _index(self, blocked: str | None) -> None:
+        """Work out the quick-lookup tables from the public fields: what each side may still play
+        per colour, each seat's menu of plays and discards, which piles have cards and which may
+        be drawn from (``blocked``: the colour just discarded). Knowledge of hands starts empty."""
+        # _need[side][colour index]: the lowest value the side may still play in that colour
+        self._need = [[_lowest_playable(row.get(colour, ())) for colour in COLOURS] for row in self.expeditions]
+        self._seat_need = [self._need[side] for side in self._side]  # the same lists, by seat
+        # Each seat's menu: for each card held, in the order received, its play (while legal)
+        # and its discard, as an ordered set (a dict to None).
+        self._menu = []
+        for hand, need in zip(self.hands, self._seat_need):
+            menu = {}
+            for card in hand:
+                if card._discard not in menu:
+                    if card.value >= need[card._colour_index]:
+                        menu[card._play] = None
+                    menu[card._discard] = None
+            self._menu.append(menu)
+        self._mask = sum(_BIT[colour] for colour, pile in self.discards.items() if pile)
+        # The row of _DRAW_MENUS/_DRAW_SETS that the coming draw step uses: set by every play and
+        # discard, so both legal_actions and apply find the draw choices with one lookup.
+        self._draw_row = self._mask * 8 + _BANNED_INDEX[blocked]
+        seats = range(self.num_players)
+        self._public = [[] for _ in seats]  # cards everyone else saw a seat take from a pile
+        self._private = [[[] for _ in seats] for _ in seats]  # [o][q]: what o alone knows q holds
+        self._pooled = [[], []]  # per team: known to be with the team, not which partner
+
+    def _end_round(self) -> None:
+        scores = tuple(self._row_score(side) for side in (0, 1))
+        self.totals[0] += scores[0]
+        self.totals[1] += scores[1]
+        laid = tuple({colour: tuple(cards) for colour, cards in row.items()} for row in self.expeditions)
+        self.round_results.append(RoundResult(self.round, self.starter, laid, scores, tuple(self.totals)))
+        if self.round < self.rounds:
+            self._start_round(self._next_starter())
+        else:
+            self._player = TERMINAL
+            self.step = None
+
+    def _next_starter(self) -> int:
+        """The leader starts the next round: the first seat of the leading side after this
+        round's starter (on level totals, simply the next seat)."""
+        totals = self.totals
+        after = [(self.starter + k) % self.num_players for k in range(1, self.num_players + 1)]
+        if totals[0] == totals[1]:
+            return after[0]
+        leader = 0 if totals[0] > totals[1] else 1
+        return next(seat for seat in after if self._side[seat] == leader)
+
+    def _row_score(self, side: int) -> int:
+        return sum(score_expedition(cards) for cards in self.expeditions[side].values() if cards)
+
+    # --- the protocol ------------------------------------------------------------------------
+    # ``current_player``, ``is_terminal``, ``legal_actions`` and ``apply`` have a fast path for
+    # the everyday call (the mover, shared Action objects) and hand everything else to
+    # ``GameState``, which parses text, resolves players and explains refusals. Both paths make
+    # the same checks, against tables kept up to date move by move: each seat's menu of plays and
+    # discards, the lowest value each side may still play per colour, and which piles have cards.
+    def _current_player(self) -> int:
+        return self._player
+
+    @property
+    def current_player(self) -> int:
+        """The seat to act, or ``TERMINAL`` once the last round is scored."""
+        return self._player
+
+    @property
+    def is_terminal(self) -> bool:
+        return self._player == TERMINAL
+
+    @property
+    def _blocked(self) -> str | None:
+        """The colour whose pile the coming draw may not take from (the card just discarded)."""
+        barred = self._draw_row % 8
+        return COLOURS[barred - 1] if barred else None
+
+    @property
+    def side_to_move(self) -> int | None:
+        return None if self._player == TERMINAL else self._side[self._player]
+
+    def side_of(self, player: int) -> int:
+        """The side (team with four players) a seat builds for: 0 or 1."""
+        return self._side[player]
+
+    def legal_actions(self, player: int | None = None) -> list[Action]:
+        """The actions ``player`` (default: the mover) may take now: at the play step the plays,
+        then the discards, in the order the cards came into the hand (then passes, if allowed);
+        at the draw step the deck, then the non-empty piles that may be taken, in colour order."""
+        if player is None and not self.teams:
+            step = self.step
+            if step == _PLAY_STEP:
+                return list(self._menu[self._player])
+            if step == _DRAW_STEP:
+                return list(_DRAW_MENUS[self._draw_row])
+        return GameState.legal_actions(self, player)
+
+    def apply(self, action) -> None:
+        """Perform the mover's action: an :class:`Action` or its text (``"play red 7"``)."""
+        if type(action) is Action:  # shared actions: each check is one pointer lookup in a menu
+            step = self.step
+            if step == _DRAW_STEP:
+                if action in _DRAW_SETS[self._draw_row]:
+                    self._draw(action.source)
+                    self.history.append(action)
+                    return
+            elif step == _PLAY_STEP:
+                if action in self._menu[self._player]:
+                    if action._shape == _DISCARD:
+                        self._discard(action)
+                    else:
+                        self._play(action)
+                    self.history.append(action)
+                    return
+        GameState.apply(self, action)
+
+    def _legal_actions(self, player: int) -> list[Action]:
+        step = self.step
+        if step == _DRAW_STEP:
+            return list(_DRAW_MENUS[self._draw_row])
+        actions = []
+        if step == _PLAY_STEP:
+            actions = list(self._menu[player])
+        elif step == _PASS_STEP:
+            actions = [PASS_NOTHING]
+        if self._may_pass(player):
+            actions += self._pass_menu(player)
+        return actions
+
+    def _may_pass(self, player: int) -> bool:
+        """May ``player`` pass two cards now (partnerships, at the right step, six kept)?"""
+        if not self.teams or len(self.hands[player]) < KEEP_AFTER_PASS + 2:
+            return False
+        return self.step == (_PLAY_STEP if self.pass_timing == "instead" else _PASS_STEP)
+
+    def _pass_menu(self, player: int) -> list[Action]:
+        held = Counter(self.hands[player])
+        kinds = sorted(held)
+        return [pass_cards(a, b) for i, a in enumerate(kinds) for b in kinds[i:] if a != b or held[a] > 1]
+
+    def _illegal_reason(self, action: Action, player: int) -> str | None:
+        shape = action._shape
+        step = self.step
+        if step == _PLAY_STEP:
+            if action in self._menu[player]:
+                return None
+        elif step == _DRAW_STEP:
+            if action in _DRAW_SETS[self._draw_row]:
+                return None
+        if shape == _PASS:
+            return self._pass_problem(action.cards, player)
+        return self._refusal(action, player)
+
+    def _pass_problem(self, cards: tuple, player: int) -> str | None:
+        """Why passing ``cards`` is not allowed now (None when it is)."""
+        if not self.teams:
+            return "passing cards to a partner belongs to the four-player partnership game"
+        hand = self.hands[player]
+        if self.pass_timing == "instead":
+            if not cards:
+                return "'pass nothing' declines a pass after a turn; here a pass replaces a turn, so play, discard or pass two cards"
+            if self.step != _PLAY_STEP:
+                return "a pass replaces a whole turn: you have started this turn, so now draw a card"
+        elif self.step != _PASS_STEP:
+            when = "draw a card first" if self.step == _DRAW_STEP else "play or discard a card and draw first"
+            return f"in this game partners pass after a normal turn: {when}"
+        if not cards:
+            return None
+        missing = Counter(cards) - Counter(hand)
+        if missing:
+            card = next(iter(missing))
+            return f"player {player} does not hold {'two of ' if cards[0] == cards[1] else 'the '}{card}"
+        if len(hand) - 2 < KEEP_AFTER_PASS:
+            return (f"passing two cards would leave player {player} with {len(hand) - 2}: "
+                    f"a player never passes below {KEEP_AFTER_PASS} cards in hand")
+        return None
+
+    def _refusal(self, action: Action, player: int) -> str:
+        """The plain-words reason an action is refused (the fast checks have already said no)."""
+        shape = action._shape
+        step = self.step
+        if shape == _MALFORMED:
+            return _malformed(action)
+        if step == _PASS_STEP:
+            return "you have drawn: now pass two cards to your partner, or 'pass nothing'"
+        if shape == _DRAW:
+            if step == _PLAY_STEP:
+                return "first play or discard a card, then draw"
+            source = action.source
+            if source != "deck" and source not in self.discards:
+                return f"there is no {source} pile in the {len(self.colours)}-colour game"
+            if not self.discards[source]:
+                return f"the {source} discard pile is empty"
+            return (f"the {self.discards[source][-1]} was just discarded: you may not take back the card "
+                    "you discarded this turn")
+        card = action.card
+        if card.colour not in self.colours:
+            return f"there is no {card.colour} expedition in the {len(self.colours)}-colour game"
+        if step == _DRAW_STEP:
+            return "you have played this turn: now draw from the deck or the top of a discard pile"
+        if card not in self.hands[player]:
+            return f"player {player} does not hold the {card}"
+        row = self.expeditions[self._side[player]][card.colour]
+        last = next(c for c in reversed(row) if c.value != WAGER)
+        whose = "your team's" if self.teams else "your"
+        if card.value == WAGER:
+            return (f"a wager can only start an expedition: {whose} {card.colour} expedition already has "
+                    f"a number (the {last})")
+        if card.value == last.value:
+            return (f"the {card} cannot follow the {last}: numbers must rise strictly, two equal numbers "
+                    "never share an expedition")
+        return f"the {card} cannot follow the {last}: the numbers of an expedition must rise"
+
+    def _describe_legal(self, action: Action, player: int) -> str:
+        kind = action.kind
+        if kind == "play":
+            row = self.expeditions[self._side[player]][action.card.colour]
+            where = f"after the {row[-1]}" if row else "starting the expedition"
+            return f"player {player} may play the {action.card} to the {action.card.colour} expedition, {where}"
+        if kind == "discard":
+            return f"player {player} may discard the {action.card} on the {action.card.colour} pile"
+        if kind == "draw":
+            if action.source == "deck":
+                return f"player {player} may draw the top card of the deck ({len(self.deck)} left)"
+            return f"player {player} may take the {self.discards[action.source][-1]} from the {action.source} pile"
+        if not action.cards:
+            return f"player {player} may keep all their cards"
+        return f"player {player} may pass the {' and the '.join(map(str, action.cards))} to their partner"
+
+    def _parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def _example_text(self) -> str:
+        return "play red 7"
+
+    # --- moves (called once the action is known to be legal) ----------------------------------
+    def _apply(self, action: Action) -> None:
+        shape = action._shape
+        if shape == _PLAY:
+            self._play(action)
+        elif shape == _DISCARD:
+            self._discard(action)
+        elif shape == _DRAW:
+            self._draw(action.source)
+        else:
+            self._pass(action.cards)
+
+    # The moves read card data from the action's slots (``_colour``, ``_value``...), which is
+    # quicker than from the card, and keep the tables up to date as they go.
+    def _play(self, action: Action) -> None:
+        seat = self._player
+        card = action.card
+        hand = self.hands[seat]
+        hand.remove(card)
+        value = action._value
+        side = self._side[seat]
+        self.expeditions[side][action._colour].append(card)
+        if value > _MAX_TWIN or card not in hand:  # the last copy has left the hand
+            menu = self._menu[seat]
+            del menu[action]
+            del menu[action._discard]
+        if value:  # a number: this side may now play only higher numbers of the colour
+            need = self._need[side]
+            index = action._index
+            low = need[index]
+            need[index] = value + 1
+            stale = _PLAYS_UP_TO[index][low:value + 1]
+            for partner in self._seats_of[side]:
+                menu = self._menu[partner]
+                for old in stale:
+                    menu.pop(old, None)
+        public = self._public[seat]
+        if card in public:
+            public.remove(card)
+        elif self.teams:
+            self._forget_private(seat, card)
+        self.step = _DRAW_STEP
+        self._draw_row = self._mask * 8  # no pile is barred after a play
+
+    def _discard(self, action: Action) -> None:
+        seat = self._player
+        card = action.card
+        hand = self.hands[seat]
+        hand.remove(card)
+        self.discards[action._colour].append(card)
+        mask = self._mask | action._bit
+        self._mask = mask
+        if action._value > _MAX_TWIN or card not in hand:
+            menu = self._menu[seat]
+            del menu[action]
+            menu.pop(action._play, None)
+        public = self._public[seat]
+        if card in public:
+            public.remove(card)
+        elif self.teams:
+            self._forget_private(seat, card)
+        self.step = _DRAW_STEP
+        self._draw_row = mask * 8 + action._index + 1  # this pile is barred for the draw
+
+    def _draw(self, source: str) -> None:
+        seat = self._player
+        if source == "deck":
+            card = self.deck.pop()
+            discard = card._discard
+        else:
+            pile = self.discards[source]
+            card = pile.pop()
+            discard = card._discard
+            if not pile:
+                self._mask &= ~discard._bit
+            self._public[seat].append(card)  # everyone saw which card was taken
+        hand = self.hands[seat]
+        hand.append(card)
+        menu = self._menu[seat]
+        value = discard._value
+        if value > _MAX_TWIN or discard not in menu:  # a card new to the hand
+            if value >= self._seat_need[seat][discard._index]:
+                menu[discard._play] = None
+            menu[discard] = None
+        if not self.deck:  # the last card is drawn: the round ends at once
+            self._end_round()
+        elif self._pass_after and len(hand) >= KEEP_AFTER_PASS + 2:
+            self.step = _PASS_STEP
+        else:
+            self._player = self._next[seat]
+            self.step = _PLAY_STEP
+
+    def _pass(self, cards: tuple) -> None:
+        seat = self._player
+        if cards:
+            partner = (seat + 2) % 4
+            for card in cards:
+                self._lose(seat, card)
+                self._gain(partner, card)
+            # Opponents saw two cards go face down: what they knew this seat held may now be
+            # with either partner. The partner knows exactly, and the passer knows what it gave.
+            public = self._public[seat]
+            self._pooled[self._side[seat]] += public
+            view = public + self._private[partner][seat]
+            for card in cards:
+                if card in view:
+                    view.remove(card)
+            self._private[partner][seat] = view
+            self._private[seat][partner] += cards
+            self._public[seat] = []
+        self._player = self._next[seat]
+        self.step = _PLAY_STEP
+
+    def _lose(self, seat: int, card: Card) -> None:
+        hand = self.hands[seat]
+        hand.remove(card)
+        if card not in hand:
+            menu = self._menu[seat]
+            del menu[card._discard]
+            menu.pop(card._play, None)
+
+    def _gain(self, seat: int, card: Card) -> None:
+        self.hands[seat].append(card)
+        menu = self._menu[seat]
+        if card._discard not in menu:
+            if card.value >= self._seat_need[seat][card._colour_index]:
+                menu[card._play] = None
+            menu[card._discard] = None
+
+    def _forget(self, seat: int, card: Card) -> None:
+        """``card`` left ``seat``'s hand face up: nobody need remember it there any more (one of
+        identical cards: certainty about the others goes too, which errs on the safe side).
+        ``_play`` and ``_discard`` inline the first test, the only one with two players."""
+        public = self._public[seat]
+        if card in public:
+            public.remove(card)
+        elif self.teams:
+            self._forget_private(seat, card)
+
+    def _forget_private(self, seat: int, card: Card) -> None:
+        """The partner's own knowledge, and the opponents' pool, lose the card too."""
+        for view in (self._private[(seat + 2) % 4][seat], self._pooled[self._side[seat]]):
+            if card in view:
+                view.remove(card)
+
+    # --- the end -----------------------------------------------------------------------------
+    def round_scores(self) -> list[int]:
+        """Per side, what the expeditions on the table are worth now."""
+        return [self._row_score(0), self._row_score(1)]
+
+    def side_scores(self) -> list[int]:
+        """Per side: the finished rounds plus, during a round, the expeditions on the table."""
+        if self._player == TERMINAL:
+            return list(self.totals)
+        running = self.round_scores()
+        return [self.totals[0] + running[0], self.totals[1] + running[1]]
+
+    def scores(self) -> list[int]:
+        """Per seat (partners share their team's score): finished rounds plus the running round."""
+        sides = self.side_scores()
+        return [sides[side] for side in self._side]
+
+    def winners(self) -> list[int]:
+        """The seats of the side with the higher total once the match is over; a tie is a tie."""
+        if self._player != TERMINAL:
+            return []
+        best = max(self.totals)
+        return [seat for seat, side in enumerate(self._side) if self.totals[side] == best]
+
+    # --- what a player sees ------------------------------------------------------------------
+    def observation(self, player: int) -> LostCitiesObservation:
+        player = self._resolve_player(player)
+        known = []
+        for seat in range(self.num_players):
+            if seat == player:
+                known.append(tuple(sorted(self.hands[seat])))
+            else:
+                known.append(tuple(self._public[seat] + self._private[player][seat]))
+        other = 1 - self._side[player]
+        return LostCitiesObservation(
+            player=player, num_players=self.num_players, side=self._side[player], colours=self.colours,
+            to_move=self._player, step=self.step, hand=tuple(sorted(self.hands[player])),
+            hand_sizes=tuple(len(hand) for hand in self.hands), deck_size=len(self.deck),
+            discards={colour: tuple(pile) for colour, pile in self.discards.items()},
+            expeditions=tuple({colour: tuple(cards) for colour, cards in row.items()} for row in self.expeditions),
+            known=tuple(known), pooled=tuple(self._pooled[other]) if self.teams else (),
+            blocked=self._blocked if self.step == _DRAW_STEP else None,
+            round=self.round, rounds=self.rounds, totals=tuple(self.totals),
+            round_scores=tuple(self.round_scores()), hand_size=self.hand_size, pass_timing=self.pass_timing,
+        )
+
+    def clone(self) -> LostCitiesState:
+        twin = object.__new__(LostCitiesState)
+        twin.__dict__.update(self.__dict__)
+        twin.options = dict(self.options)
+        twin.history = list(self.history)
+        twin.hands = [list(hand) for hand in self.hands]
+        twin.deck = list(self.deck)
+        twin.discards = {colour: list(pile) for colour, pile in self.discards.items()}
+        twin.expeditions = [{colour: list(cards) for colour, cards in row.items()} for row in self.expeditions]
+        twin.totals = list(self.totals)
+        twin.round_results = list(self.round_results)
+        twin._need = [list(need) for need in self._need]
+        twin._seat_need = [twin._need[side] for side in self._side]
+        twin._menu = [dict(menu) for menu in self._menu]
+        twin._public = [list(cards) for cards in self._public]
+        twin._private = [[list(cards) for cards in row] for row in self._private]
+        twin._pooled = [list(cards) for cards in self._pooled]
+        twin._rng = random.Random()
+        twin._rng.setstate(self._rng.getstate())
+        return twin
+
+    def _render(self) -> str:
+        who = "team" if self.teams else "player"
+        if self._player == TERMINAL:
+            head = f"Lost Cities: match over after {self.rounds} round(s); totals {self.totals[0]:+d} to {self.totals[1]:+d}"
+        else:
+            doing = {_PLAY_STEP: "to play or discard", _DRAW_STEP: "to draw", _PASS_STEP: "to pass or not"}[self.step]
+            head = (f"Lost Cities, round {self.round} of {self.rounds}: player {self._player} {doing}; "
+                    f"deck {len(self.deck)} cards; totals {self.totals[0]:+d} to {self.totals[1]:+d}")
+        lines = [head]
+        tops = "  ".join(f"{colour} {pile[-1] if pile else '-'}{f' ({len(pile)})' if len(pile) > 1 else ''}"
+                         .replace(f"{colour} {colour} ", f"{colour} ") for colour, pile in self.discards.items())
+        lines.append(f"  discards: {tops}")
+        for side in (0, 1):
+            row = self.expeditions[side]
+            shown = "  ".join(f"{colour} {' '.join(map(_short, cards))}" for colour, cards in row.items() if cards)
+            lines.append(f"  {who} {side} expeditions ({self._row_score(side):+d}): {shown or '-'}")
+        for seat, hand in enumerate(self.hands):
+            lines.append(f"  player {seat} holds: {' '.join(map(str, sorted(hand)))}")
+        return "\n".join(lines)
+
+
+def _lowest_playable(row) -> int:
+    """The lowest value that may still go on an expedition: 0 (a wager) until a number is down,
+    then one more than the last number."""
+    numbers = [card.value for card in row if card.value != WAGER]
+    return numbers[-1] + 1 if numbers else WAGER
+
+
+def _malformed(action: Action) -> str:
+    kind = action.kind
+    if type(kind) is not str or kind not in KINDS:
+        return f"an action's kind is one of {', '.join(KINDS)}, not {kind!r}"
+    if kind in ("play", "discard"):
+        if type(action.card) is not Card:
+            return f"to {kind}, name a card such as Card('red', 7), not {action.card!r}"
+        return f"a {kind} names only its card (no source or cards)"
+    if kind == "draw":
+        if type(action.source) is not str or action.source not in _SOURCES:
+            return f"draw from 'deck' or a colour ({', '.join(COLOURS)}), not {action.source!r}"
+        return "a draw names only its source (no card or cards)"
+    return "a pass names two cards of your hand, such as 'pass red 7 and blue 3' (or 'pass nothing')"
+
+
+def _shuffle(rng: random.Random, cards: list) -> None:
+    """``rng.shuffle(cards)``, drawing exactly the same numbers (so a seed deals what
+    ``random.shuffle`` would), without a Python call per card. The tests check it."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
+_DECKS = {(players, colours): deck_cards(players, colours) for players in (2, 4) for colours in (5, 6)}
+
+
+def _whole(value) -> bool:
+    """An int that is not a bool (``True`` is 1 to Python, but not a number of rounds)."""
+    return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
+
+
+def _check_options(players, colours, rounds, hand_size, pass_timing, first_player, position):
+    """Validate ``new_game``'s options (ValueError with a clear message); return the position's
+    cards, read and checked, or None."""
+    if not _whole(players) or players not in (2, 4):
+        raise ValueError(f"Lost Cities is for 2 players, or 4 in two partnerships; not {players!r}")
+    if not _whole(colours) or colours not in (5, 6):
+        raise ValueError(f"colours is 5 (the classic game) or 6 (with purple), not {colours!r}")
+    if not _whole(rounds) or not 1 <= rounds <= 50:
+        raise ValueError(f"rounds is the number of rounds in the match (1..50, usually 3), not {rounds!r}")
+    if not _whole(hand_size) or not 1 <= hand_size <= 12:
+        raise ValueError(f"hand_size is the cards dealt to each player (1..12, usually 8), not {hand_size!r}")
+    if pass_timing not in PASS_TIMINGS:
+        raise ValueError(f"pass_timing is 'instead' (of a turn) or 'after' (a turn), not {pass_timing!r}")
+    if not _whole(first_player) or not 0 <= first_player < players:
+        raise ValueError(f"first_player is a seat from 0 to {players - 1}, not {first_player!r}")
+    if position is None:
+        return None
+    return _read_position(position, players, COLOURS[:colours])
+
+
+_POSITION_KEYS = {"hands", "expeditions", "discards", "deck"}
+
+
+def _read_position(position, players: int, colours: tuple):
+    """The cards of a ``position`` option, checked: hands (one list per seat), optional
+    expeditions (one {colour: cards} per side), discards ({colour: cards}, bottom to top) and
+    deck (cards on top of the deck, the first drawn first). Cards are texts like "red 7"."""
+    if not isinstance(position, dict):
+        raise ValueError("position is a dict with 'hands' and optionally 'expeditions', 'discards', 'deck'")
+    unknown = sorted(set(position) - _POSITION_KEYS)
+    if unknown:
+        raise ValueError(f"unknown key(s) in position: {unknown}; the keys are {sorted(_POSITION_KEYS)}")
+
+    def cards_of(texts, where):
+        if not isinstance(texts, list):
+            raise ValueError(f"{where} must be a list of card texts such as 'red 7'")
+        cards = []
+        for text in texts:
+            if not isinstance(text, str):
+                raise ValueError(f"{where} holds {text!r}: cards are written as text, such as 'red 7'")
+            card = Card.from_text(text)
+            if card.colour not in colours:
+                raise ValueError(f"{where} holds the {card}, but this game has {len(colours)} colours")
+            cards.append(card)
+        return cards
+
+    hands = position.get("hands")
+    if not isinstance(hands, list) or len(hands) != players:
+        raise ValueError(f"position['hands'] must list one hand per seat ({players})")
+    hands = [cards_of(hand, f"hand {seat}") for seat, hand in enumerate(hands)]
+    if any(not hand for hand in hands):
+        raise ValueError("every hand needs at least one card")
+    top = cards_of(position.get("deck", []), "position['deck']")
+    discards = {}
+    for colour, texts in _colour_map(position.get("discards", {}), colours, "position['discards']").items():
+        discards[colour] = cards_of(texts, f"the {colour} discard pile")
+        if any(card.colour != colour for card in discards[colour]):
+            raise ValueError(f"the {colour} discard pile may hold only {colour} cards")
+    rows = position.get("expeditions", [{}, {}])
+    if not isinstance(rows, list) or len(rows) != 2:
+        raise ValueError("position['expeditions'] lists two sides, each {colour: [cards]}")
+    expeditions = []
+    for side, row in enumerate(rows):
+        laid = {}
+        for colour, texts in _colour_map(row, colours, f"side {side}'s expeditions").items():
+            laid[colour] = cards_of(texts, f"side {side}'s {colour} expedition")
+            problem = _expedition_problem(colour, laid[colour], " strictly" if players == 4 else "")
+            if problem:
+                raise ValueError(f"side {side}'s {colour} expedition: {problem}")
+        expeditions.append(laid)
+    used = Counter(top)
+    for cards in (*hands, *discards.values(), *(cards for row in expeditions for cards in row.values())):
+        used.update(cards)
+    extra = used - Counter(_DECKS[players, len(colours)])
+    if extra:
+        card, count = next(iter(extra.items()))
+        raise ValueError(f"the position uses the {card} more often than the deck holds it ({count} too many)")
+    if sum(used.values()) >= len(_DECKS[players, len(colours)]):
+        raise ValueError("the position leaves no card in the deck: a round ends when the deck runs out")
+    return hands, top, discards, expeditions
+
+
+def _colour_map(value, colours: tuple, where: str) -> dict:
+    if not isinstance(value, dict) or any(colour not in colours for colour in value):
+        raise ValueError(f"{where} must map colours ({', '.join(colours)}) to lists of cards")
+    return value
+
+
+def new_game(players: int = 2, *, seed: int | None = None, colours: int = 5, rounds: int = 3,
+             hand_size: int = HAND_SIZE, pass_timing: str = "instead", first_player: int = 0,
+             position: dict | None = None) -> LostCitiesState:
+    """A new match of Lost Cities, dealt and ready for the first player's first step.
+
+    ``players=4`` plays two partnerships (seats 0 and 2 against 1 and 3, with the 75-card deck);
+    ``colours=6`` adds purple (72 cards); ``rounds`` rounds make the match (totals carry, the
+    leader starts the next round); ``hand_size`` cards are dealt to each player; with partners,
+    ``pass_timing="instead"`` lets a player pass two cards instead of a turn and ``"after"`` after
+    it; ``first_player`` starts round 1 (the rulebook: the oldest player). ``position`` lays out
+    round 1 for a lesson or a test — ``{"hands": [[...], [...]], "expeditions": [{colour: [...]},
+    {...}], "discards": {colour: [...]}, "deck": [...]}`` with cards as texts like ``"red 7"``;
+    ``deck`` lists the cards on top, drawn first-listed first, and every card not placed is
+    shuffled beneath them.
+    """
+    return LostCitiesState(players=players, seed=seed, colours=colours, rounds=rounds, hand_size=hand_size,
+                           pass_timing=pass_timing, first_player=first_player, position=position)
+
+
+def determinise(observation: LostCitiesObservation, rng: random.Random) -> LostCitiesState:
+    """A full state consistent with ``observation``: the player's own hand and everything public
+    as observed, the cards others are known to hold in their hands, and the rest of the unseen
+    cards dealt at random to the unknown places (other hands and the deck).
+
+    The state is for thinking ahead (search, rollouts): it carries the observation's options but
+    no history, so it cannot be saved as a record.
+    """
+    obs = observation
+    unseen = obs.unseen()
+    rng.shuffle(unseen)
+    hands = [list(obs.hand) if seat == obs.player else list(obs.known[seat]) for seat in range(obs.num_players)]
+    pooled = list(obs.pooled)
+    rivals = [seat for seat in range(obs.num_players) if obs.num_players == 4 and seat % 2 != obs.side]
+    for card in pooled:  # with the other team, one partner or the other
+        room = [seat for seat in rivals if len(hands[seat]) < obs.hand_sizes[seat]]
+        hands[rng.choice(room)].append(card)
+    for seat, hand in enumerate(hands):
+        missing = obs.hand_sizes[seat] - len(hand)
+        hand += unseen[:missing]
+        del unseen[:missing]
+    state = object.__new__(LostCitiesState)
+    options = {"players": obs.num_players, "colours": len(obs.colours), "rounds": obs.rounds,
+               "hand_size": obs.hand_size, "pass_timing": obs.pass_timing or "instead",
+               "first_player": 0, "position": None}
+    GameState.__init__(state, num_players=obs.num_players, seed=rng.getrandbits(32), options=options)
+    state._rng = random.Random(state.seed)
+    state.colours = obs.colours
+    state.rounds = obs.rounds
+    state.hand_size = obs.hand_size
+    state.teams = obs.num_players == 4
+    state.pass_timing = obs.pass_timing
+    state._pass_after = obs.pass_timing == "after"
+    state._full_deck = _DECKS[obs.num_players, len(obs.colours)]
+    state._side = (0, 1, 0, 1)[:obs.num_players]
+    state._seats_of = ((0, 2), (1, 3)) if state.teams else ((0,), (1,))
+    state._next = tuple((p + 1) % obs.num_players for p in range(obs.num_players))
+    state.totals = list(obs.totals)
+    state.round_results = []
+    state.round = obs.round
+    state.starter = 0
+    state.hands = hands
+    state.deck = unseen
+    state.discards = {colour: list(pile) for colour, pile in obs.discards.items()}
+    state.expeditions = [{colour: list(cards) for colour, cards in row.items()} for row in obs.expeditions]
+    state.step = obs.step
+    state._player = obs.to_move
+    state._index(blocked=obs.blocked)
+    for seat in range(obs.num_players):
+        if seat != obs.player:
+            state._public[seat] = list(obs.known[seat])
+    return state
