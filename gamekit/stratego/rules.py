@@ -127,11 +127,13 @@ class PieceView(NamedTuple):
 
 class CapturedView(NamedTuple):
     """A captured piece: ``owner`` is the side that lost it; ``rank`` is ``None`` when the
-    captured-pieces mode hides it from the viewer."""
+    captured-pieces mode hides it from the viewer; ``charmed`` if it had changed sides (public,
+    so a player can tell which army it came from)."""
 
     id: int
     owner: int
     rank: str | None
+    charmed: bool = False
 
 
 @dataclass(frozen=True)
@@ -787,7 +789,7 @@ class StrategoState(GameState):
         trays = []
         for side in (0, 1):
             shown = mode == "open" or (mode == "prisoner" and viewer != side) or (mode == "secret" and viewer == side)
-            trays.append(tuple(CapturedView(pid, side, symbol(self.rank[pid]) if shown else None)
+            trays.append(tuple(CapturedView(pid, side, symbol(self.rank[pid]) if shown else None, self.charmed[pid])
                                for pid in self.captured[side]))
         return tuple(trays)
 

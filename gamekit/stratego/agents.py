@@ -1,0 +1,278 @@
+"""Stratego opponents: random, a readable heuristic, and a sampling search.
+
+Every agent sees only its observation (unknown enemy ranks masked) and its legal actions, is
+seeded, and can explain its choice as a table of candidate actions with values.
+
+- ``RandomAgent``: any legal action, uniformly.
+- :class:`HeuristicAgent`: one-move lookahead on the expected material exchange, using
+  :func:`~gamekit.stratego.inference.beliefs` for unknown pieces; it avoids squares next to likely
+  stronger enemies, hunts known weaker ones, guards its Flag and advances slowly.
+- :class:`SearchAgent`: deals the hidden ranks consistently with what it knows (several times),
+  plays each promising action followed by a short heuristic reply on every deal, and keeps the
+  action with the best average.
+"""
+
+from __future__ import annotations
+
+import random
+
+from gamekit.core import Candidate, ExplainingAgent, Explanation, RandomAgent
+
+from .boards import FLAG, RANK_OF_SYMBOL, TRAP
+from .inference import beliefs, determinize
+from .rules import ATTACKER_WINS, BOTH_FALL, DEFENDER_WINS, FLAG_TAKEN, battle
+
+WIN = 1000.0
+# Material on one scale: what losing the piece costs. The Slayer is worth more than its rank
+# (it is the Dragon's only threat); Dwarves are worth more than Scouts (only they open Traps).
+VALUE = {"10": 10.0, "9": 8.0, "8": 6.5, "7": 5.0, "6": 4.0, "5": 3.0, "4": 2.5, "3": 2.2, "2": 1.2,
+         "S": 3.5, "T": 1.0, "F": 0.0}
+STRIKE = {ATTACKER_WINS: 1, DEFENDER_WINS: -1, BOTH_FALL: 0, FLAG_TAKEN: 1}
+
+
+def exchange(mine: str, theirs: str) -> float:
+    """Material gained when ``mine`` attacks ``theirs`` (both rank symbols)."""
+    outcome = battle(RANK_OF_SYMBOL[mine], RANK_OF_SYMBOL[theirs])
+    if outcome == FLAG_TAKEN:
+        return WIN
+    if outcome == ATTACKER_WINS:
+        return VALUE[theirs]
+    if outcome == DEFENDER_WINS:
+        return -VALUE[mine]
+    return VALUE[theirs] - VALUE[mine]
+
+
+class _Board:
+    """What the heuristic reads off an observation once per move."""
+
+    def __init__(self, observation):
+        self.obs = observation
+        self.me = observation.player
+        self.by_square = {p.square: p for p in observation.pieces}
+        self.belief = beliefs(observation)
+        self.forward = 1 if self.me == 0 else -1
+        flags = [p.square for p in observation.own_pieces() if p.rank == "F"]
+        self.flag = flags[0] if flags else None
+
+    def neighbours(self, square: str) -> list[str]:
+        file, row = ord(square[0]) - 97, int(square[1:])
+        out = []
+        for df, dr in ((0, 1), (0, -1), (1, 0), (-1, 0)):
+            f, r = file + df, row + dr
+            if 0 <= f < self.obs.width and 1 <= r <= self.obs.height:
+                out.append(f"{chr(97 + f)}{r}")
+        return out
+
+    def enemies_next_to(self, square: str, ignore: str | None = None) -> list:
+        return [self.by_square[s] for s in self.neighbours(square)
+                if s in self.by_square and s != ignore and self.by_square[s].owner != self.me]
+
+    def expected_exchange(self, mine: str, target) -> tuple[float, float]:
+        """(expected material gained attacking ``target``, probability of winning)."""
+        gain = win = 0.0
+        for rank, p in self.belief[target.id].items():
+            gain += p * exchange(mine, rank)
+            win += p * (STRIKE[battle(RANK_OF_SYMBOL[mine], RANK_OF_SYMBOL[rank])] > 0)
+        return gain, win
+
+    def danger(self, mine: str, square: str, leaving: str) -> float:
+        """Expected loss if the most dangerous neighbour of ``square`` attacks a ``mine`` there."""
+        worst = 0.0
+        for enemy in self.enemies_next_to(square, ignore=leaving):
+            loss = 0.0
+            for rank, p in self.belief[enemy.id].items():
+                if rank in ("T", "F"):
+                    continue  # they never attack
+                outcome = battle(RANK_OF_SYMBOL[rank], RANK_OF_SYMBOL[mine])
+                if outcome in (ATTACKER_WINS, BOTH_FALL, FLAG_TAKEN):
+                    loss += p * (WIN if mine == "F" else VALUE[mine])
+            worst = max(worst, loss)
+        return worst
+
+    def distance(self, a: str, b: str) -> int:
+        return abs(ord(a[0]) - ord(b[0])) + abs(int(a[1:]) - int(b[1:]))
+
+
+class HeuristicAgent(ExplainingAgent):
+    """Scores every legal action by its expected material exchange and a few plain rules of
+    thumb; the table it explains lists each term it used."""
+
+    name = "heuristic"
+    value_meaning = "score"
+
+    def explain(self, observation, legal_actions: list) -> Explanation:
+        board = _Board(observation)
+        scored = [self._score(board, action) for action in legal_actions]
+        ranked = sorted(scored, key=lambda c: (-c.value, str(c.action)))
+        return Explanation(self.name, tuple(ranked), self.value_meaning,
+                           ranked[0].note if ranked else "")
+
+    def evaluate(self, observation, action) -> Candidate:
+        return self._score(_Board(observation), action)
+
+    def _score(self, board: _Board, action) -> Candidate:
+        piece = board.by_square[action.src]
+        mine = piece.rank
+        terms: list[tuple[float, str]] = []
+        kind = action.kind
+        if kind in ("move", "swiftness", "flight"):
+            if action.attack:
+                gain, win = board.expected_exchange(mine, board.by_square[action.attack])
+                terms.append((gain, f"attack: wins {win:.0%}, expected {gain:+.1f}"))
+                if not piece.exposed:
+                    terms.append((-0.1 * VALUE[mine], "shows its rank"))
+            else:
+                terms += self._quiet_terms(board, piece, action.src, action.dst)
+            if kind == "flight" and not piece.exposed:
+                terms.append((-0.5, "reveals the Dragon"))
+        elif kind == "fury":
+            terms += self._fury_terms(board, piece, action.src, action.dst)
+        else:
+            terms += self._target_terms(board, piece, kind, board.by_square[action.dst])
+        terms.append((self.rng.random() * 0.01, ""))  # a seeded whisker breaks ties
+        value = sum(t for t, _ in terms)
+        note = "; ".join(text for t, text in terms if text and abs(t) >= 0.005)
+        return Candidate(action, value, note)
+
+    def _quiet_terms(self, board: _Board, piece, src: str, dst: str) -> list:
+        mine = piece.rank
+        terms = []
+        before, after = board.danger(mine, src, leaving=src), board.danger(mine, dst, leaving=src)
+        if after or before:
+            terms.append((0.6 * (before - after), f"danger {before:.1f} → {after:.1f}"))
+        best = max((board.expected_exchange(mine, e)[0] for e in board.enemies_next_to(dst)), default=0.0)
+        if best > 0:
+            terms.append((0.3 * best, f"threatens a capture worth {best:.1f}"))
+        advance = (int(dst[1:]) - int(src[1:])) * board.forward
+        if advance:
+            weight = 0.15 if mine in ("2", "3") else 0.05
+            terms.append((weight * advance, "advances" if advance > 0 else "retreats"))
+        if board.flag:
+            raiders = [e for e in board.obs.enemy_pieces() if board.distance(e.square, board.flag) <= 3]
+            if raiders:
+                closer = min(board.distance(src, e.square) for e in raiders) - \
+                    min(board.distance(dst, e.square) for e in raiders)
+                if closer:
+                    terms.append((0.4 * closer, "guards the Flag" if closer > 0 else "leaves the Flag"))
+        if not piece.moved:
+            terms.append((-0.05, "shows that it moves"))
+        return terms
+
+    def _target_terms(self, board: _Board, piece, kind: str, target) -> list:
+        belief = board.belief[target.id]
+        unknown = target.rank is None
+        terms = [(-0.3, f"reveals the {kind} piece")] if not piece.exposed else []
+        if kind == "detect":
+            terms.append((0.8 if unknown else -1.0, "learns a rank" if unknown else "already known"))
+        elif kind == "arrow":
+            hit = sum(p * VALUE[r] for r, p in belief.items() if r in ("S", "2", "3"))
+            terms.append((hit, f"arrow removes it with {sum(p for r, p in belief.items() if r in ('S', '2', '3')):.0%}"))
+            if unknown:
+                terms.append((0.4, "reveals the target"))
+        else:  # charm: a piece below 6 changes sides — the enemy loses it and we gain it
+            turn = sum(p * 2 * VALUE[r] for r, p in belief.items() if r not in ("T", "F") and RANK_OF_SYMBOL[r] < 6)
+            terms.append((turn, f"charm gains {turn:.1f} expected"))
+        return terms
+
+    def _fury_terms(self, board: _Board, piece, src: str, dst: str) -> list:
+        terms = [(-0.3, "reveals the Beast")] if not piece.exposed else []
+        falls = 0.0
+        gained = lost = 0.0
+        for square in _ring(dst, board.obs.width, board.obs.height):
+            other = board.by_square.get(square)
+            if other is None or square == src:
+                continue
+            dist = board.belief[other.id] if other.owner != board.me else {other.rank: 1.0}
+            sure = 1.0
+            for rank, p in dist.items():
+                if rank in ("T", "F"):
+                    if other.owner == board.me and rank == "F":
+                        lost += 20.0  # shows our own Flag to the enemy
+                    continue
+                code = RANK_OF_SYMBOL[rank]
+                if code <= 5:
+                    if other.owner == board.me:
+                        lost += p * VALUE[rank]
+                    else:
+                        gained += p * VALUE[rank]
+                if code >= 5:
+                    sure *= 1 - p
+            falls = 1 - (1 - falls) * sure
+        terms.append((gained - lost - falls * VALUE["5"],
+                      f"fury: takes {gained:.1f}, loses {lost:.1f} of ours, Beast falls {falls:.0%}"))
+        return terms
+
+
+def _ring(square: str, width: int, height: int) -> list[str]:
+    file, row = ord(square[0]) - 97, int(square[1:])
+    return [f"{chr(97 + file + df)}{row + dr}" for df in (-1, 0, 1) for dr in (-1, 0, 1)
+            if (df or dr) and 0 <= file + df < width and 1 <= row + dr <= height]
+
+
+class SearchAgent(ExplainingAgent):
+    """Determinized lookahead: deal the hidden enemy ranks ``deals`` times, consistently with
+    what is known; on each deal play each of the heuristic's top ``width`` actions, let the
+    heuristic answer for the enemy and for us for ``depth`` more plies, and score the material
+    balance. The action with the best average over the deals wins."""
+
+    name = "search"
+    value_meaning = "mean balance"
+
+    def __init__(self, seed: int | None = 0, deals: int = 8, width: int = 6, depth: int = 2):
+        super().__init__(seed)
+        self.deals, self.width, self.depth = deals, width, depth
+        self.guide = HeuristicAgent(seed)
+
+    def explain(self, observation, legal_actions: list) -> Explanation:
+        first = self.guide.explain(observation, legal_actions)
+        if len(legal_actions) == 1 or first.candidates[0].value >= WIN / 2:
+            return Explanation(self.name, first.candidates, self.value_meaning, "a clear move: " + first.summary)
+        shortlist = [c.action for c in first.candidates[:self.width]]
+        totals = {action: 0.0 for action in shortlist}
+        for _ in range(self.deals):
+            world = determinize(observation, self.rng)
+            for action in shortlist:
+                totals[action] += self._playout(world, action, observation.player)
+        ranked = sorted(((totals[a] / self.deals, a) for a in shortlist), key=lambda t: (-t[0], str(t[1])))
+        notes = {c.action: c.note for c in first.candidates}
+        candidates = tuple(Candidate(a, v, notes[a]) for v, a in ranked)
+        summary = f"best of {len(shortlist)} actions over {self.deals} deals of the hidden ranks"
+        return Explanation(self.name, candidates, self.value_meaning, summary)
+
+    def evaluate(self, observation, action) -> Candidate:
+        return self.explain(observation, [action]).candidates[0]
+
+    def _playout(self, world, action, me: int) -> float:
+        state = world.clone()
+        try:
+            state.apply(action)
+        except Exception:  # the deal made it illegal (cannot happen for own actions, kept as a guard)
+            return -WIN
+        for _ in range(self.depth):
+            if state.is_terminal:
+                break
+            player = state.current_player
+            state.apply(self.guide.act(state.observation(player), state.legal_actions()))
+        return _balance(state, me)
+
+
+def _balance(state, me: int) -> float:
+    """Material of ``me`` minus the enemy's on the board (a won game counts as WIN)."""
+    if state.is_terminal:
+        winners = state.winners()
+        if winners == [me]:
+            return WIN
+        if winners == [1 - me]:
+            return -WIN
+    total = 0.0
+    for pid, square in enumerate(state.square):
+        if square >= 0:
+            symbol = "F" if state.rank[pid] == FLAG else "T" if state.rank[pid] == TRAP else \
+                ("S" if state.rank[pid] == 1 else str(state.rank[pid]))
+            total += VALUE[symbol] if state.owner[pid] == me else -VALUE[symbol]
+    return total
+
+
+AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "search": SearchAgent}
+
+__all__ = ["AGENTS", "HeuristicAgent", "RandomAgent", "SearchAgent", "exchange", "VALUE"]
