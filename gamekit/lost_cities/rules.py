@@ -326,7 +326,24 @@ def draw(source: str = "deck") -> Action:
 
 def pass_cards(first, second) -> Action:
     """The action "pass ``first`` and ``second``" to the partner (the cards in order)."""
-    return Action("pass", cards=tuple(sorted((_as_card(first), _as_card(second)))))
+    first, second = sorted((_as_card(first), _as_card(second)))
+    return _pair_action(first, second)
+
+
+def _pair_action(first: Card, second: Card) -> Action:
+    """The shared "pass" action of two cards already in order."""
+    return _PAIRS[first, second]
+
+
+class _PairTable(dict):
+    """(card, card) in order -> the shared pass action, each made the first time it is asked for."""
+
+    def __missing__(self, pair):
+        action = self[pair] = Action("pass", cards=pair)
+        return action
+
+
+_PAIRS = _PairTable()
 
 
 _ACTION_TEXT = re.compile(
@@ -666,9 +683,10 @@ class LostCitiesState(GameState):
         return self.step == (_PLAY_STEP if self.pass_timing == "instead" else _PASS_STEP)
 
     def _pass_menu(self, player: int) -> list[Action]:
-        held = Counter(self.hands[player])
-        kinds = sorted(held)
-        return [pass_cards(a, b) for i, a in enumerate(kinds) for b in kinds[i:] if a != b or held[a] > 1]
+        hand = self.hands[player]
+        kinds = sorted(dict.fromkeys(hand))
+        pairs = _PAIRS
+        return [pairs[a, b] for i, a in enumerate(kinds) for b in kinds[i:] if a != b or hand.count(a) > 1]
 
     def _illegal_reason(self, action: Action, player: int) -> str | None:
         shape = action._shape
@@ -698,10 +716,12 @@ class LostCitiesState(GameState):
             return f"in this game partners pass after a normal turn: {when}"
         if not cards:
             return None
-        missing = Counter(cards) - Counter(hand)
-        if missing:
-            card = next(iter(missing))
-            return f"player {player} does not hold {'two of ' if cards[0] == cards[1] else 'the '}{card}"
+        first, second = cards
+        if first == second:
+            if hand.count(first) < 2:
+                return f"player {player} does not hold two of the {first}"
+        elif first not in hand or second not in hand:
+            return f"player {player} does not hold the {first if first not in hand else second}"
         if len(hand) - 2 < KEEP_AFTER_PASS:
             return (f"passing two cards would leave player {player} with {len(hand) - 2}: "
                     f"a player never passes below {KEEP_AFTER_PASS} cards in hand")

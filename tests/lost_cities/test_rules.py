@@ -1,0 +1,553 @@
+"""Every rule of Lost Cities, one test each, with the digest's scoring examples."""
+
+import doctest
+import itertools
+import random
+from collections import Counter
+
+import pytest
+
+from gamekit.core import TERMINAL, IllegalActionError, game_factory, play_match, RandomAgent
+from gamekit.lost_cities import (
+    ALL_CARDS, PASS_NOTHING, Action, Card, deck_cards, describe_expedition, determinise, discard, draw,
+    new_game, parse_action, pass_cards, play, rules, score_expedition,
+)
+
+
+def cards(*texts):
+    return [Card.from_text(text) for text in texts]
+
+
+HAND_A = ["red wager", "red 4", "red 9", "blue 2", "blue 3", "white 10", "green 5", "yellow 7"]
+HAND_B = ["red 2", "red 3", "blue wager", "blue 8", "white 4", "white 6", "green 9", "yellow 2"]
+
+
+def game(hands=(HAND_A, HAND_B), rounds=1, **options):
+    """A game whose round 1 starts from the given hands (the rest of the deck shuffled by seed 0)."""
+    position = {"hands": [list(hand) for hand in hands], **options.pop("position", {})}
+    return new_game(len(hands), seed=options.pop("seed", 0), rounds=rounds, position=position, **options)
+
+
+def refused(state, action, *words):
+    """Apply must refuse ``action``, saying all of ``words``, and leave the state as it was."""
+    seats = range(state.num_players)
+    before = (str(state), list(state.history), [state.legal_actions(p) for p in seats], state.clone().__dict__.keys())
+    with pytest.raises(IllegalActionError) as error:
+        state.apply(action)
+    for word in words:
+        assert word in error.value.reason, error.value.reason
+    assert (str(state), list(state.history), [state.legal_actions(p) for p in seats], state.clone().__dict__.keys()) == before
+    return error.value.reason
+
+
+# --- cards and scoring ---------------------------------------------------------------------------
+def test_cards_read_and_print_as_text():
+    assert str(Card("red", 7)) == "red 7" and str(Card("blue", 0)) == "blue wager"
+    assert Card.from_text("Red  Investment") is Card("red", 0) is Card.from_text("red handshake")
+    assert repr(Card("green", 10)) == "Card('green', 10)" and f"{Card('green', 10)}" == "green 10"
+    assert Card("red", 0).is_wager and not Card("red", 2).is_wager
+    for bad in [("red", 1), ("red", 11), ("pink", 5), ("red", "7"), ([], 3)]:
+        with pytest.raises(ValueError):
+            Card(*bad)
+    with pytest.raises(ValueError):
+        Card.from_text("red seven")
+
+
+def test_cards_are_shared_immutable_values_sorted_in_colour_order():
+    assert Card("red", 7) is Card("red", 7)
+    with pytest.raises(AttributeError):
+        Card("red", 7).value = 8
+    assert sorted(cards("red 7", "yellow 2", "blue wager", "yellow wager")) == \
+        cards("yellow wager", "yellow 2", "blue wager", "red 7")
+    assert len(ALL_CARDS) == 60 == len(set(ALL_CARDS))  # 6 colours x (wager, 2..10)
+
+
+def test_deck_composition():
+    for players, colours, size in [(2, 5, 60), (4, 5, 75), (2, 6, 72), (4, 6, 90)]:
+        deck = Counter(deck_cards(players, colours))
+        assert sum(deck.values()) == size
+        for colour in rules.COLOURS[:colours]:
+            assert deck[Card(colour, 0)] == 3
+            for value in range(2, 11):
+                twin = players == 4 and value <= 4
+                assert deck[Card(colour, value)] == (2 if twin else 1)
+
+
+@pytest.mark.parametrize("texts, points", [
+    ([], 0),  # never started
+    (["red wager"], -40), (["red wager"] * 2, -60), (["red wager"] * 3, -80),  # wagers only: -20 x (1 + w)
+    (["red 10", "red 9"], -1),
+    (["red 2", "red 8", "red 10"], 0),  # exactly the break-even
+    (["red wager", "red 4", "red 7", "red 10"], 2),  # (21 - 20) x 2
+    (["red wager", "red wager", "red 2", "red 3"], -45),  # (5 - 20) x 3
+    (["red 2", "red 3", "red 4", "red 5", "red 6", "red 7", "red 8", "red 9"], 44 - 20 + 20),  # 8 cards
+    (["red wager", "red 2", "red 3", "red 4", "red 5", "red 6", "red 7", "red 8"], (35 - 20) * 2 + 20),
+    (["red wager"] * 3 + ["red 2", "red 3", "red 4", "red 5", "red 6"], 0 * 4 + 20),  # bonus after x4
+    (["red wager"] * 3 + [f"red {v}" for v in range(2, 11)], 156),  # the digest's maximum
+])
+def test_scoring_table(texts, points):
+    assert score_expedition(cards(*texts)) == points
+
+
+def test_every_possible_expedition_scores_between_minus_80_and_156():
+    values = range(2, 11)
+    scores = [score_expedition([Card("blue", 0)] * wagers + [Card("blue", v) for v in numbers])
+              for wagers in range(4) for k in range(10) for numbers in itertools.combinations(values, k)]
+    assert min(scores) == -80 and max(scores) == 156
+
+
+def test_scoring_is_worked_through_for_students():
+    assert describe_expedition(cards("red wager", "red 4", "red 7", "red 10")) == "(4 + 7 + 10 - 20) x 2 = 2"
+    assert describe_expedition(cards("red wager", "red wager")) == "(0 - 20) x 3 = -60"
+    assert describe_expedition([]) == "not started: 0"
+    assert "+ 20 (for 8 cards)" in describe_expedition(cards(*[f"red {v}" for v in range(2, 10)]))
+
+
+def test_three_card_sets_reaching_the_break_even():  # the issue's "3 cards: 30 of 84"
+    sets = list(itertools.combinations(range(2, 11), 3))
+    assert len(sets) == 84 and sum(sum(s) >= 20 for s in sets) == 30
+
+
+# --- set-up ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize("players, colours, deck", [(2, 5, 44), (4, 5, 43), (2, 6, 56), (4, 6, 58)])
+def test_deal_eight_cards_each_and_the_rest_is_the_deck(players, colours, deck):
+    state = new_game(players, seed=3, colours=colours)
+    assert [len(hand) for hand in state.hands] == [8] * players
+    assert len(state.deck) == deck and state.current_player == 0 and state.step == "play"
+    assert Counter(sum(state.hands, []) + state.deck) == Counter(deck_cards(players, colours))
+    assert all(not pile for pile in state.discards.values()) and list(state.discards) == list(state.colours)
+    assert state.expeditions == [{c: [] for c in state.colours}] * 2
+
+
+def test_the_seed_fixes_the_deal_and_none_draws_a_fresh_stored_seed():
+    assert new_game(seed=9).hands == new_game(seed=9).hands != new_game(seed=10).hands
+    state = new_game()
+    assert isinstance(state.seed, int) and new_game(seed=state.seed).deck == state.deck
+
+
+def test_the_deck_top_is_its_last_card():
+    state = game(position={"deck": ["green 2", "red 5"]})
+    assert state.deck[-1] == Card("green", 2) and state.deck[-2] == Card("red", 5)
+    state.apply("discard yellow 7")
+    state.apply("draw deck")
+    assert Card("green", 2) in state.hands[0]
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"players": 3}, "2 players, or 4"), ({"players": True}, "2 players"), ({"colours": 4}, "colours"),
+    ({"rounds": 0}, "rounds"), ({"rounds": 2.0}, "rounds"), ({"hand_size": 13}, "hand_size"),
+    ({"pass_timing": "before"}, "pass_timing"), ({"first_player": 2}, "first_player"),
+    ({"position": {"hands": [["red 7"]]}}, "one hand per seat"),
+    ({"position": {"hands": [["red 7"], ["red 7"]]}}, "more often than the deck"),
+    ({"position": {"hands": [["purple 7"], ["red 7"]]}}, "5 colours"),
+    ({"position": {"hands": [["red 7"], []]}}, "at least one card"),
+    ({"position": {"hands": [["red 7"], ["red 8"]], "expeditions": [{"red": ["red 5", "red 4"]}, {}]}}, "must rise"),
+    ({"position": {"hands": [["red 7"], ["red 8"]], "expeditions": [{"red": ["red 5", "red wager"]}, {}]}}, "wagers"),
+    ({"position": {"hands": [["red 7"], ["red 8"]], "discards": {"blue": ["red 5"]}}}, "only blue"),
+    ({"position": {"hands": [["red 7"], ["red 8"]], "stuff": 1}}, "unknown key"),
+    ({"position": {"hands": [["red 7"], [7]]}}, "written as text"),
+])
+def test_bad_options_are_refused_clearly(options, message):
+    with pytest.raises(ValueError, match=message):
+        new_game(**options)
+
+
+def test_registered_and_playable_by_the_core_arena():
+    assert game_factory("lost_cities") is new_game
+    record = play_match("lost_cities", [RandomAgent(1), RandomAgent(2)], seed=4, options={"rounds": 1})
+    assert record.result["scores"] and record.new_state().hands == new_game(seed=4, rounds=1).hands
+
+
+# --- a turn -----------------------------------------------------------------------------------------
+def test_a_turn_is_play_or_discard_then_draw_then_the_other_player():
+    state = game()
+    kinds = {a.kind for a in state.legal_actions()}
+    assert kinds == {"play", "discard"}
+    assert len(state.legal_actions()) == len(set(state.legal_actions()))
+    state.apply("discard yellow 7")
+    assert state.current_player == 0 and state.step == "draw"
+    assert {a.kind for a in state.legal_actions()} == {"draw"}
+    state.apply("draw deck")
+    assert state.current_player == 1 and state.step == "play" and len(state.hands[0]) == 8
+
+
+def test_every_card_may_be_discarded_and_plays_follow_the_expedition_rules():
+    state = game()
+    legal = set(map(str, state.legal_actions()))
+    assert {f"discard {c}" for c in HAND_A} <= legal and {f"play {c}" for c in HAND_A} <= legal
+    refused(state, "draw deck", "first play or discard")
+
+
+def test_wagers_go_down_only_before_any_number_and_may_stack():
+    wagers = ["red wager"] * 3 + ["red 4", "blue 2", "blue 3", "white 10", "green 5"]
+    state = game(hands=(wagers, HAND_B))
+    for _ in range(3):
+        state.apply("play red wager")
+        state.apply("draw deck")
+        state.apply(next(a for a in state.legal_actions() if a.kind == "discard"))
+        state.apply("draw deck")
+    state.apply("play red 4")
+    state.apply("draw deck")
+    assert state.expeditions[0]["red"] == cards("red wager", "red wager", "red wager", "red 4")
+    assert state.round_scores()[0] == (4 - 20) * 4
+
+
+def test_a_wager_after_a_number_is_refused():
+    state = game(hands=(["red wager", "red wager"] + HAND_A[1:], HAND_B))
+    state.apply("play red 4")
+    state.apply("draw deck")
+    state.apply("discard yellow 2")
+    state.apply("draw deck")
+    assert "play red wager" not in map(str, state.legal_actions())
+    refused(state, "play red wager", "a wager can only start an expedition", "the red 4")
+
+
+def test_numbers_must_rise_but_need_not_be_consecutive_and_each_side_has_its_own_row():
+    state = game()
+    state.apply("play red 4")
+    state.apply("draw deck")
+    state.apply("play red 3")  # player 1's own red expedition: independent of player 0's
+    state.apply("draw deck")
+    state.apply("play red 9")  # 4 then 9: gaps are fine
+    assert state.expeditions[0]["red"] == cards("red 4", "red 9")
+    assert state.expeditions[1]["red"] == cards("red 3")
+    state.apply("draw deck")
+    assert "play red 2" not in map(str, state.legal_actions())  # below player 1's red 3
+    refused(state, "play red 2", "cannot follow the red 3")
+
+
+def test_a_lower_number_is_refused_with_the_reason():
+    state = game(position={"hands": [HAND_A, HAND_B], "expeditions": [{"red": ["red 10"]}, {}]})
+    reason = refused(state, "play red 4", "cannot follow the red 10", "must rise")
+    assert "strictly" not in reason
+    refused(state, "play red wager", "only start an expedition")
+
+
+def test_you_cannot_play_or_discard_a_card_you_do_not_hold():
+    state = game()
+    refused(state, "play red 2", "does not hold the red 2")
+    refused(state, "discard blue 8", "does not hold the blue 8")
+    refused(state, "play purple 5", "no purple expedition")
+
+
+def test_draw_the_top_of_a_discard_pile_but_not_the_card_just_discarded():
+    state = game(position={"hands": [HAND_A, HAND_B], "discards": {"green": ["green 3", "green 7"]}})
+    state.apply("discard white 10")
+    assert {str(a) for a in state.legal_actions()} == {"draw deck", "draw green"}
+    refused(state, "draw white", "may not take back the card you discarded")
+    state.apply("draw green")
+    assert state.hands[0][-1] == Card("green", 7) and state.discards["green"] == cards("green 3")
+    state.apply("discard white 6")
+    refused(state, "draw white", "the white 6 was just discarded")
+    state.apply("draw deck")
+    state.apply("discard green 7")
+    state.apply("draw deck")
+    state.apply("discard yellow 2")
+    state.apply("draw white")  # the white 6, discarded a turn ago: allowed now
+    assert Card("white", 6) in state.hands[1] and state.discards["white"] == cards("white 10")
+
+
+def test_drawing_from_an_empty_pile_is_refused():
+    state = game()
+    state.apply("play red 4")
+    refused(state, "draw blue", "blue discard pile is empty")
+    refused(state, "play red 9", "now draw")
+
+
+def test_the_round_ends_the_moment_the_last_card_is_drawn():
+    state = new_game(seed=1, rounds=1)
+    while len(state.deck) > 1:
+        state.apply(next(a for a in state.legal_actions() if a.kind == "discard"))
+        state.apply("draw deck")
+    state.apply(next(a for a in state.legal_actions() if a.kind == "discard"))
+    state.apply("draw deck")
+    assert state.is_terminal and state.current_player == TERMINAL and state.legal_actions(0) == state.legal_actions(1) == []
+    refused(state, "draw deck", "game is over")
+    assert state.deck == [] and len(state.round_results) == 1
+
+
+def test_round_scoring_counts_each_started_expedition():
+    state = game(position={"hands": [HAND_A, HAND_B],
+                           "expeditions": [{"red": ["red wager", "red 5", "red 6"], "blue": ["blue 4"]},
+                                           {"white": ["white 2", "white 3", "white 5", "white 7", "white 8"]}]})
+    assert state.round_scores() == [(11 - 20) * 2 + (4 - 20), 25 - 20]
+    assert state.scores() == state.round_scores() and state.side_scores() == state.round_scores()
+
+
+# --- the match ---------------------------------------------------------------------------------------
+def play_round_by_discarding(state):
+    number = state.round
+    while state.round == number and not state.is_terminal:
+        state.apply(next(a for a in state.legal_actions() if a.kind == "discard") if state.step == "play" else "draw deck")
+
+
+def test_a_match_of_three_rounds_carries_totals_and_the_leader_starts():
+    state = new_game(seed=2)
+    assert state.rounds == 3
+    state.apply("play " + str(state.hands[0][0]))  # player 0 opens an expedition and falls behind
+    state.apply("draw deck")
+    play_round_by_discarding(state)
+    first = state.round_results[0]
+    assert state.round == 2 and first.totals == first.scores and first.scores[0] < 0 == first.scores[1]
+    assert state.totals == list(first.totals) and state.current_player == 1 == state.starter
+    assert all(len(hand) == 8 for hand in state.hands) and len(state.deck) == 44
+    assert state.expeditions == [{c: [] for c in state.colours}] * 2
+    play_round_by_discarding(state)
+    assert state.round == 3 and state.starter == 1  # still the leader
+    play_round_by_discarding(state)
+    assert state.is_terminal and len(state.round_results) == 3
+    assert state.scores() == state.totals == list(state.round_results[-1].totals)
+    assert state.winners() == [1]
+
+
+def test_level_totals_pass_the_start_to_the_next_seat_and_a_tie_is_a_tie():
+    state = new_game(seed=2, rounds=2, first_player=1)
+    play_round_by_discarding(state)
+    assert state.totals == [0, 0] and state.starter == 0
+    play_round_by_discarding(state)
+    assert state.winners() == [0, 1] and state.scores() == [0, 0]
+
+
+def test_winners_are_empty_until_the_end():
+    state = new_game(seed=1)
+    assert state.winners() == []
+
+
+def test_round_results_describe_each_expedition():
+    state = game(position={"hands": [HAND_A, HAND_B], "expeditions": [{"red": ["red wager", "red 5"]}, {}]})
+    play_round_by_discarding(state)
+    text = state.round_results[0].describe()
+    assert "player 0: -30" in text and "(5 - 20) x 2 = -30" in text
+
+
+# --- four players ------------------------------------------------------------------------------------
+FOUR = [["red 3", "red 4", "red 9", "blue 2", "blue 3", "white 10", "green 5", "yellow 7"],
+        ["red 2", "red 5", "blue wager", "blue 8", "white 4", "white 6", "green 9", "yellow 2"],
+        ["red 3", "red 6", "blue 4", "blue 5", "white 2", "white 3", "green 2", "yellow 3"],
+        ["red 7", "red 8", "blue 6", "blue 7", "white 7", "white 8", "green 3", "yellow 4"]]
+
+
+def test_partners_share_expeditions_and_numbers_rise_strictly():
+    state = game(hands=FOUR)
+    state.apply("play red 3")
+    state.apply("draw deck")
+    state.apply("discard yellow 2")  # seat 1
+    state.apply("draw deck")
+    assert state.current_player == 2 and state.side_of(2) == 0
+    reason = refused(state, "play red 3", "strictly", "two equal numbers")
+    assert "play red 3" not in map(str, state.legal_actions())
+    state.apply("play red 6")  # seat 2 builds on team 0's red expedition
+    assert state.expeditions[0]["red"] == cards("red 3", "red 6")
+    assert "red 4" not in map(str, state.legal_actions()) and reason
+
+
+def test_four_player_scores_are_per_seat_with_partners_sharing_and_teams_win_together():
+    state = game(hands=FOUR, position={"hands": FOUR, "expeditions": [{"red": ["red 2", "red 10"]}, {}]})
+    assert state.scores() == [-8, 0, -8, 0] and state.side_scores() == [-8, 0]
+    play_round_by_discarding(state)
+    assert state.winners() == [1, 3]
+
+
+def test_passing_two_cards_instead_of_a_turn():
+    state = game(hands=FOUR)
+    passes = [a for a in state.legal_actions() if a.kind == "pass"]
+    assert pass_cards("red 9", "white 10") in passes and len(passes) == 28  # 8 different cards
+    state.apply("pass white 10 and red 9")
+    assert state.current_player == 1 and state.step == "play"  # the pass was the whole turn
+    assert len(state.hands[0]) == 6 and len(state.hands[2]) == 10
+    assert Card("white", 10) in state.hands[2] and len(state.deck) == 75 - 32
+    state.apply("discard yellow 2")
+    state.apply("draw deck")
+    state.apply("pass white 10 and red 9")  # the partner passes them back
+    state.apply("discard yellow 4")
+    state.apply("draw deck")
+    assert state.current_player == 0 and len(state.hands[0]) == 8
+    refused(state, "pass nothing", "replaces a turn")
+
+
+def test_a_pass_may_never_leave_fewer_than_six_cards():
+    state = game(hands=FOUR)
+    state.apply("pass white 10 and red 9")
+    for seat_action in ["discard yellow 2", "draw deck", "discard white 3", "draw deck", "discard yellow 4", "draw deck"]:
+        state.apply(seat_action)
+    assert state.current_player == 0 and len(state.hands[0]) == 6
+    assert not [a for a in state.legal_actions() if a.kind == "pass"]
+    refused(state, "pass red 3 and red 4", "never passes below 6", "leave player 0 with 4")
+
+
+def test_pass_problems_are_explained():
+    state = game(hands=FOUR)
+    refused(state, "pass red 2 and red 3", "does not hold the red 2")
+    refused(state, "pass red 3 and red 3", "does not hold two of the red 3")
+    state.apply("discard yellow 7")
+    refused(state, "pass red 3 and red 4", "replaces a whole turn")
+    two = game()
+    refused(two, "pass red 4 and red 9", "four-player partnership game")
+
+
+def test_passing_after_a_normal_turn():
+    state = game(hands=FOUR, pass_timing="after")
+    assert all(a.kind != "pass" for a in state.legal_actions())
+    refused(state, "pass red 3 and red 4", "after a normal turn")
+    state.apply("discard yellow 7")
+    state.apply("draw deck")
+    assert state.current_player == 0 and state.step == "pass"
+    legal = state.legal_actions()
+    assert legal[0] == PASS_NOTHING and len(legal) == 1 + 28
+    refused(state, "discard red 3", "pass two cards to your partner")
+    state.apply("pass red 3 and red 4")
+    assert state.current_player == 1 and len(state.hands[0]) == 6 and len(state.hands[2]) == 10
+    state.apply("discard yellow 2")
+    state.apply("draw deck")
+    state.apply("pass nothing")  # seat 1 keeps everything
+    assert state.current_player == 2
+    state.apply("discard yellow 3")
+    state.apply("draw deck")
+    assert state.step == "pass" and state.current_player == 2  # ten cards: may pass
+    state.apply("pass nothing")
+    state.apply("discard yellow 4")
+    state.apply("draw deck")
+    state.apply("pass nothing")
+    state.apply("discard white 10")
+    state.apply("draw deck")
+    assert state.current_player == 1  # six cards: no pass step for seat 0
+
+
+# --- what players see -------------------------------------------------------------------------------
+def test_observations_hide_the_other_hand_and_the_deck_order():
+    state = game()
+    seen = state.observation(1)
+    assert seen.hand == tuple(sorted(cards(*HAND_B))) and seen.deck_size == 44 and seen.hand_sizes == (8, 8)
+    assert seen.known[0] == () and seen.known[1] == seen.hand
+    assert not hasattr(seen, "deck") and not hasattr(seen, "hands")
+    assert len(seen.unseen()) == 44 + 8 and Counter(seen.unseen()) == Counter(state.deck + state.hands[0])
+    assert seen.to_move == 0 and seen.step == "play" and seen.blocked is None
+
+
+def test_cards_taken_from_a_pile_are_known_until_they_leave_the_hand():
+    state = game(position={"hands": [HAND_A, HAND_B], "discards": {"green": ["green 7"]}})
+    state.apply("discard yellow 7")
+    assert state.observation(1).blocked == "yellow"
+    state.apply("draw green")
+    assert state.observation(1).known[0] == (Card("green", 7),)
+    assert Card("green", 7) not in state.observation(1).unseen()
+    state.apply("discard red 2")
+    state.apply("draw deck")
+    state.apply("play green 7")
+    assert state.observation(1).known[0] == ()
+
+
+def test_partners_know_what_they_passed_and_opponents_only_that_the_team_holds_it():
+    state = game(hands=FOUR, position={"hands": FOUR, "discards": {"green": ["green 7"]}})
+    state.apply("discard yellow 7")
+    state.apply("draw green")  # seat 0 takes the green 7 in view of all
+    assert state.observation(1).known[0] == (Card("green", 7),)
+    state.apply("discard yellow 2")
+    state.apply("draw deck")
+    state.apply("discard yellow 3")
+    state.apply("draw deck")
+    state.apply("discard yellow 4")
+    state.apply("draw deck")
+    state.apply("pass green 7 and red 9")  # seat 0 passes face down
+    for rival in (1, 3):
+        seen = state.observation(rival)
+        assert seen.known[0] == () and seen.pooled == (Card("green", 7),)
+    partner = state.observation(2)
+    assert set(partner.hand) >= {Card("green", 7), Card("red", 9)} and partner.known[0] == ()
+    assert set(state.observation(0).known[2]) == {Card("green", 7), Card("red", 9)}
+    state.apply("discard red 5")
+    state.apply("draw deck")
+    state.apply("play green 7")  # seat 2 plays it: nobody need remember it any more
+    assert state.observation(1).pooled == () and Card("green", 7) not in state.observation(0).known[2]
+
+
+def test_determinise_deals_the_unseen_cards_consistently():
+    state = new_game(seed=8, rounds=1)
+    rng = random.Random(0)
+    for _ in range(30):
+        state.apply(rng.choice(state.legal_actions()))
+    seen = state.observation(state.current_player)
+    guess = determinise(seen, random.Random(1))
+    me = seen.player
+    assert sorted(guess.hands[me]) == list(seen.hand)
+    assert guess.discards == state.discards and guess.expeditions == state.expeditions
+    assert [len(h) for h in guess.hands] == [len(h) for h in state.hands] and len(guess.deck) == len(state.deck)
+    assert Counter(guess.deck + guess.hands[1 - me]) == Counter(seen.unseen() + list(seen.known[1 - me]))
+    assert set(map(str, guess.legal_actions())) == set(map(str, state.legal_actions()))
+    while not guess.is_terminal:
+        guess.apply(rng.choice(guess.legal_actions()))
+
+
+# --- text, explanations and copies --------------------------------------------------------------------
+@pytest.mark.parametrize("text, expected", [
+    ("play red 7", play("red 7")), ("  Discard  BLUE wager ", discard("blue wager")),
+    ("discard blue investment", discard("blue 0")), ("draw deck", draw()), ("draw from the deck", draw()),
+    ("draw green", draw("green")), ("draw from green", draw("green")),
+    ("pass red 7 and blue 3", pass_cards("blue 3", "red 7")), ("pass nothing", PASS_NOTHING),
+])
+def test_action_texts(text, expected):
+    state = new_game(seed=0)
+    assert state._coerce(text) is expected
+    assert parse_action(str(expected)) is expected
+
+
+@pytest.mark.parametrize("text", ["play", "play red", "play red 11", "draw", "draw pink", "fold", "pass red 7",
+                                  "play red 7 please", "", "discard pink 3"])
+def test_texts_that_are_not_actions_are_refused(text):
+    refused(new_game(seed=0), text)
+
+
+def test_actions_are_shared_comparable_hashable_values():
+    assert Action("play", Card("red", 7)) is play("red 7") == play(Card("red", 7))
+    assert Action("pass", cards=()) is PASS_NOTHING and str(PASS_NOTHING) == "pass nothing"
+    assert sorted([draw(), discard("red 2"), play("blue 3"), play("yellow 9")]) == \
+        [play("yellow 9"), play("blue 3"), discard("red 2"), draw()]
+    assert len({play("red 7"), play("red 7"), discard("red 7")}) == 2
+    with pytest.raises(AttributeError):
+        play("red 7").kind = "discard"
+    assert repr(draw("green")) == "Action(kind='draw', source='green')"
+    odd = Action("play", "red 7")
+    assert odd != Action("play", "red 7") and "Action(kind='play'" in str(odd)
+    assert pass_cards("red 7", "blue 3").cards == (Card("blue", 3), Card("red", 7))
+
+
+def test_explain_says_why():
+    state = game()
+    assert state.explain("play red 4").startswith("Legal: player 0 may play the red 4")
+    assert state.explain("play red 2") == "Illegal: player 0 does not hold the red 2"
+    assert state.explain("play red 2", player=1).startswith("Illegal: it is not player 1's turn")
+    assert state.explain("discard red 2", player=1) == "Illegal: it is not player 1's turn"
+    assert state.explain(Action("play", "red 4")).startswith("Illegal: to play, name a card")
+    assert state.explain(Action("draw", source="sea")).startswith("Illegal: draw from 'deck' or a colour")
+    assert state.explain(Action("jump")).startswith("Illegal: an action's kind is one of")
+    assert state.explain(42).startswith("Illegal: 42 is not an action")
+
+
+def test_clone_is_independent_and_replays_identically():
+    state = new_game(seed=5)
+    twin = state.clone()
+    rng1, rng2 = random.Random(3), random.Random(3)
+    while not state.is_terminal:
+        state.apply(rng1.choice(state.legal_actions()))
+    assert twin.history == [] and len(twin.deck) == 44
+    while not twin.is_terminal:
+        twin.apply(rng2.choice(twin.legal_actions()))
+    assert twin.history == state.history and twin.totals == state.totals
+
+
+def test_the_state_prints_for_a_reader():
+    text = str(game(position={"hands": [HAND_A, HAND_B], "discards": {"blue": ["blue 4", "blue 5"]}}))
+    assert "round 1 of 1: player 0 to play or discard" in text and "deck 42 cards" in text
+    assert "blue blue 5 (2)" not in text and "blue 5 (2)" in text and "player 1 holds" in text
+
+
+def test_shuffle_draws_what_random_shuffle_draws():
+    for seed in range(20):
+        ours, theirs = list(range(60)), list(range(60))
+        rules._shuffle(random.Random(seed), ours)
+        random.Random(seed).shuffle(theirs)
+        assert ours == theirs
+
+
+def test_module_doctests():
+    assert doctest.testmod(rules).failed == 0
