@@ -20,7 +20,8 @@ import time
 from gamekit.stratego import new_game
 from gamekit.stratego.agents import HeuristicAgent, SearchAgent
 
-COMBOS = [("classic", "fire-and-ice"), ("powers", "fire-and-ice"), ("classic", "original"), ("powers", "original")]
+COMBOS = [("classic", "fire-and-ice"), ("powers", "fire-and-ice"),
+          ("classic", "original"), ("powers", "original")]
 
 
 def sample_positions(mode: str, board: str, count: int, seed: int = 0) -> list:
@@ -96,7 +97,8 @@ def main() -> None:
         for mode in ("classic", "powers"):
             heuristic = agent_time(HeuristicAgent(seed=0), mode)
             search = agent_time(SearchAgent(seed=0), mode, moves=10)
-            print(f"{mode}: heuristic {heuristic * 1000:.0f} ms per move, search {search:.2f} s per move (Fire, fire-and-ice)")
+            print(f"{mode}: heuristic {heuristic * 1000:.0f} ms per move, "
+                  f"search {search:.2f} s per move (Fire, fire-and-ice)")
 
 
 if __name__ == "__main__":

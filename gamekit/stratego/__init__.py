@@ -23,7 +23,24 @@ from .rules import (
 register_game("stratego", new_game)
 
 __all__ = [
-    "BOARDS", "FIRE", "ICE", "BoardSpec", "board_spec", "Action", "parse_action", "CAPTURED_MODES", "MODES",
-    "CapturedView", "LogEntry", "PieceView", "Result", "StrategoObservation", "StrategoState", "battle",
-    "from_ascii", "new_game", "random_setup", "validate_setup",
+    "BOARDS",
+    "CAPTURED_MODES",
+    "FIRE",
+    "ICE",
+    "MODES",
+    "Action",
+    "BoardSpec",
+    "CapturedView",
+    "LogEntry",
+    "PieceView",
+    "Result",
+    "StrategoObservation",
+    "StrategoState",
+    "battle",
+    "board_spec",
+    "from_ascii",
+    "new_game",
+    "parse_action",
+    "random_setup",
+    "validate_setup",
 ]

@@ -14,8 +14,6 @@ seeded, and can explain its choice as a table of candidate actions with values.
 
 from __future__ import annotations
 
-import random
-
 from gamekit.core import Candidate, ExplainingAgent, Explanation, RandomAgent
 
 from .boards import FLAG, RANK_OF_SYMBOL, TRAP
@@ -165,12 +163,14 @@ class HeuristicAgent(ExplainingAgent):
         if kind == "detect":
             terms.append((0.8 if unknown else -1.0, "learns a rank" if unknown else "already known"))
         elif kind == "arrow":
-            hit = sum(p * VALUE[r] for r, p in belief.items() if r in ("S", "2", "3"))
-            terms.append((hit, f"arrow removes it with {sum(p for r, p in belief.items() if r in ('S', '2', '3')):.0%}"))
+            weak = {r: p for r, p in belief.items() if r in ("S", "2", "3")}  # ranked below the Elf
+            hit = sum(p * VALUE[r] for r, p in weak.items())
+            terms.append((hit, f"arrow removes it with {sum(weak.values()):.0%}"))
             if unknown:
                 terms.append((0.4, "reveals the target"))
         else:  # charm: a piece below 6 changes sides — the enemy loses it and we gain it
-            turn = sum(p * 2 * VALUE[r] for r, p in belief.items() if r not in ("T", "F") and RANK_OF_SYMBOL[r] < 6)
+            turn = sum(p * 2 * VALUE[r] for r, p in belief.items()
+                       if r not in ("T", "F") and RANK_OF_SYMBOL[r] < 6)
             terms.append((turn, f"charm gains {turn:.1f} expected"))
         return terms
 
@@ -244,10 +244,7 @@ class SearchAgent(ExplainingAgent):
 
     def _playout(self, world, action, me: int) -> float:
         state = world.clone()
-        try:
-            state.apply(action)
-        except Exception:  # the deal made it illegal (cannot happen for own actions, kept as a guard)
-            return -WIN
+        state.apply(action)  # legal in every deal: our own pieces and the occupied squares are the same
         for _ in range(self.depth):
             if state.is_terminal:
                 break
@@ -275,4 +272,4 @@ def _balance(state, me: int) -> float:
 
 AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "search": SearchAgent}
 
-__all__ = ["AGENTS", "HeuristicAgent", "RandomAgent", "SearchAgent", "exchange", "VALUE"]
+__all__ = ["AGENTS", "VALUE", "HeuristicAgent", "RandomAgent", "SearchAgent", "exchange"]

@@ -26,7 +26,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from math import comb
 
 from .boards import IMMOBILE, SYMBOLS
@@ -117,10 +117,12 @@ def exact_beliefs(observation, max_states: int = 200_000) -> dict[int, dict[str,
     sizes = tuple(len(groups[k]) for k in keys[:-1]) + (army.offboard,)
     ranks = [r for r in ORDER if r in army.pool]
     allowed = [[g for g, key in enumerate(keys) if r in key] for r in ranks]
-    counts, expected = _count_deals(tuple(sizes), tuple(army.pool[r] for r in ranks), tuple(map(tuple, allowed)), max_states)
+    pool = tuple(army.pool[r] for r in ranks)
+    counts, expected = _count_deals(tuple(sizes), pool, tuple(map(tuple, allowed)), max_states)
     if counts == 0:
         raise ValueError("no deal of the hidden ranks fits what was seen (is this a custom position?)")
-    result = {p.id: {p.rank: Fraction(1)} for p in observation.pieces if p.owner != observation.player and p.rank}
+    result = {p.id: {p.rank: Fraction(1)} for p in observation.pieces
+              if p.owner != observation.player and p.rank}
     for g, key in enumerate(keys[:-1]):
         for pid in groups[key]:
             result[pid] = {r: Fraction(expected[g][j], counts * sizes[g]) for j, r in enumerate(ranks)
@@ -133,7 +135,7 @@ def _count_deals(sizes, pool, allowed, max_states):
     summed over all deals (forward counts times backward counts)."""
     steps = [0]
 
-    @lru_cache(maxsize=None)
+    @cache
     def ways_after(j, caps):  # deals of ranks j.. into the remaining capacities
         steps[0] += 1
         if steps[0] > max_states:

@@ -219,7 +219,8 @@ def _check_army(counts: Counter, spec: BoardSpec, who: str) -> None:
     extra = [f"{counts[r] - n} {spec.piece_name(r)} ({symbol(r)})" for r, n in wanted.items() if counts[r] > n]
     missing = [f"{n - counts[r]} {spec.piece_name(r)} ({symbol(r)})" for r, n in wanted.items() if counts[r] < n]
     if extra or missing:
-        parts = ([f"too many: {', '.join(extra)}"] if extra else []) + ([f"missing: {', '.join(missing)}"] if missing else [])
+        parts = [f"too many: {', '.join(extra)}"] if extra else []
+        parts += [f"missing: {', '.join(missing)}"] if missing else []
         army = ", ".join(f"{n}×{symbol(r)}" for r, n in spec.army)
         raise ValueError(f"{who} is not the {spec.name} army ({army}): {'; '.join(parts)}")
 

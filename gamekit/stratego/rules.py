@@ -10,6 +10,27 @@ Besides the position, the engine keeps what each player *knows* about every piec
 revealed, whether it moved, moved like a Scout, took two steps, used a power, and the ranks its
 history still allows. ``observation(player)`` shows exactly that and nothing more.
 
+Decisions where the digest is silent, or cannot be followed to the letter:
+
+- Charm and arrows may be *aimed* at any enemy piece within 2 squares, Traps and the Flag too: the
+  player cannot know what an unknown piece is, so refusing the action would leak its rank. A Trap or
+  Flag is immune: a charm then does nothing (the charmer learns only "6 or higher, a Trap or the
+  Flag"); an arrow reveals it (the rulebook: the arrow reveals "any enemy piece") but never removes it.
+- A fury reveals every neighbour, Traps and Flags included (the rulebook: "the ranks of all the pieces
+  around are revealed"); Traps and Flags neither fall nor fell the Beast. Equal or lower neighbours
+  (the Slayer too) fall; the Beast falls after all fights if any neighbour is 5 or higher.
+- The Slayer counts as rank 1 wherever a power compares ranks (below the Elf's 4, the Sorceress's 6).
+- Flight glides over at least one piece (a flight over nothing would be a step). Swiftness is two
+  steps (one step is an ordinary move); a straight two-square move looks like a Scout's to the enemy.
+- Back and forth: a move that carries a piece between two squares without a fight (a step, a line,
+  swiftness, a flight without attack, a fury with nobody around) continues its owner's streak if it
+  reverses that piece's previous move on the owner's previous turn; attacks, fights and powers
+  that stay put break it. The ``back_and_forth``-th move of a streak is illegal.
+- Captured pieces are held by the side that did not own them (for a fury's own victims too): the
+  captured-pieces mode shows each tray to both (open), to that side (prisoner), to the side that
+  lost them (secret) or to nobody (hidden). Ranks seen in battle are remembered on the board only.
+- A side with no action loses when its turn comes; if the other side has none either, it is a draw.
+
 >>> state = from_ascii('''
 ... .   .   .   .   .   .   .   .   .   bF
 ... .   .   .   .   .   .   .   .   .   .
@@ -35,12 +56,33 @@ from typing import NamedTuple
 from gamekit.core import TERMINAL, GameState, IllegalActionError, make_rng
 
 from .boards import (
-    BEAST, DRAGON, DWARF, ELF, FLAG, IMMOBILE, MAGE, POWERS, SCOUT, SLAYER, SORCERESS,
-    SWIFT_RANKS, TRAP, BoardSpec, board_spec, symbol,
+    BEAST,
+    DRAGON,
+    DWARF,
+    ELF,
+    FLAG,
+    IMMOBILE,
+    MAGE,
+    POWERS,
+    SCOUT,
+    SLAYER,
+    SORCERESS,
+    SWIFT_RANKS,
+    TRAP,
+    BoardSpec,
+    board_spec,
+    symbol,
 )
 from .notation import (
-    KIND_NUMBER, KINDS, Action, format_position, format_setup, parse_action, parse_position,
-    parse_setup, token,
+    KIND_NUMBER,
+    KINDS,
+    Action,
+    format_position,
+    format_setup,
+    parse_action,
+    parse_position,
+    parse_setup,
+    token,
 )
 
 MODES = ("classic", "powers")
@@ -460,7 +502,8 @@ class StrategoState(GameState):
             return f"the flight from {action.src} to {action.dst} would cross a {self.spec.forbidden_word}"
         landing = ray.index(dst)
         if landing == 0:
-            return f"a flight glides over at least one piece; {action.dst} is next to the {self._name(pid)} (a step is written {action.src}-{action.dst})"
+            return (f"a flight glides over at least one piece; {action.dst} is next to the {self._name(pid)} "
+                    f"(a step is written {action.src}-{action.dst})")
         for square in ray[:landing]:
             if self.board[square] == EMPTY:
                 return (f"{self._names[square]} is empty: the {self._name(pid)} lands on the first empty "
@@ -500,7 +543,9 @@ class StrategoState(GameState):
         if action.via is not None or action.attack is not None:
             return f"{action.kind} names the piece using it and its target: '{action.kind} e3 f5'"
         (r1, c1), (r2, c2) = divmod(src, self.spec.width), divmod(dst, self.spec.width)
-        if src == dst or max(abs(r1 - r2), abs(c1 - c2)) > 2:
+        if src == dst:
+            return f"the {self._name(pid)} cannot target itself: choose an enemy piece within 2 squares"
+        if max(abs(r1 - r2), abs(c1 - c2)) > 2:
             return f"{action.dst} is out of range: the power reaches a piece within 2 squares in any direction"
         other = self.board[dst]
         if other < 0:
@@ -627,7 +672,8 @@ class StrategoState(GameState):
     def _say_move(self, pid: int, action: Action) -> None:
         """A quiet move: the enemy sees where the piece went, not what it is (nor how it moved)."""
         owner = self.owner[pid]
-        path = f"{action.src}-{action.via}-{action.dst}" if action.via and not _straight(action) else f"{action.src}-{action.dst}"
+        bent = action.via and not _straight(action)  # a bent path shows its corner; a straight one does not
+        path = f"{action.src}-{action.via}-{action.dst}" if bent else f"{action.src}-{action.dst}"
         self._turn_public.append(f"{self.spec.sides[owner]} moves {path}.")
 
     # --- the turn's events -------------------------------------------------------------------
@@ -902,7 +948,8 @@ def _whole(value, name: str, low: int, allow_none: bool = False) -> None:
     if value is None and allow_none:
         return
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
-        raise ValueError(f"{name} must be a whole number of at least {low}{' or None' if allow_none else ''}, not {value!r}")
+        alternative = " or None" if allow_none else ""
+        raise ValueError(f"{name} must be a whole number of at least {low}{alternative}, not {value!r}")
 
 
 def _check_options(mode, board, captured, back_and_forth, max_moves, quiet_moves, to_move) -> BoardSpec:
@@ -912,7 +959,8 @@ def _check_options(mode, board, captured, back_and_forth, max_moves, quiet_moves
         raise ValueError(f"board is a preset's name ('fire-and-ice' or 'original'), not {board!r}")
     spec = board_spec(board)
     if captured not in CAPTURED_MODES:
-        raise ValueError(f"captured is one of {', '.join(CAPTURED_MODES)} (who sees the captured pieces), not {captured!r}")
+        raise ValueError(f"captured is one of {', '.join(CAPTURED_MODES)} (who sees the captured pieces), "
+                         f"not {captured!r}")
     _whole(back_and_forth, "back_and_forth (3 for the box rule, 5 for tournaments)", 2)
     _whole(max_moves, "max_moves", 1, allow_none=True)
     _whole(quiet_moves, "quiet_moves", 1, allow_none=True)
@@ -1012,7 +1060,19 @@ def validate_setup(text: str, side: int = 0, board: str = "fire-and-ice") -> str
 
 
 __all__ = [
-    "Action", "CapturedView", "LogEntry", "PieceView", "Result", "StrategoObservation", "StrategoState",
-    "battle", "from_ascii", "new_game", "random_setup", "validate_setup", "IllegalActionError",
-    "MODES", "CAPTURED_MODES",
+    "CAPTURED_MODES",
+    "MODES",
+    "Action",
+    "CapturedView",
+    "IllegalActionError",
+    "LogEntry",
+    "PieceView",
+    "Result",
+    "StrategoObservation",
+    "StrategoState",
+    "battle",
+    "from_ascii",
+    "new_game",
+    "random_setup",
+    "validate_setup",
 ]

@@ -1,6 +1,7 @@
 """Thousands of seeded random games checked against a plainly written referee of what each player
 may know; the refusal checker cross-checked against the move generator; fuzzed illegal input."""
 
+import itertools
 import random
 from collections import Counter
 
@@ -9,7 +10,7 @@ import pytest
 from gamekit.core import IllegalActionError, load, save
 from gamekit.stratego import Action, new_game
 from gamekit.stratego.boards import IMMOBILE, SYMBOLS
-from gamekit.stratego.rules import BEAST, ELF, MOVED, REVEALED, SORCERESS
+from gamekit.stratego.rules import MOVED, REVEALED, SORCERESS
 
 COMBOS = [("classic", "fire-and-ice"), ("powers", "fire-and-ice"), ("classic", "original"), ("powers", "original")]
 GAMES_PER_COMBO = 1000
@@ -123,7 +124,7 @@ def check_no_leak_by_swapping(state, rng):
         for pid in hidden:
             key = (state.flags[viewer][pid], state.possible[viewer][pid], state.charmed[pid])
             groups.setdefault(key, []).append(pid)
-        pairs = [(a, b) for g in groups.values() for a, b in zip(g, g[1:]) if state.rank[a] != state.rank[b]]
+        pairs = [(a, b) for g in groups.values() for a, b in itertools.pairwise(g) if state.rank[a] != state.rank[b]]
         for a, b in rng.sample(pairs, min(2, len(pairs))):
             twin = state.clone()
             twin.rank = list(twin.rank)

@@ -254,3 +254,12 @@ def test_explain_says_why_a_legal_action_is_legal_and_actions_read_back():
         assert state._parse_action(str(action)) == action
     assert Action("move", "b2", "c2") < Action("move", "b2", "b3") < Action("move", "a3", "a4")
     assert sorted(state.legal_actions()) == state.legal_actions()
+
+
+@pytest.mark.parametrize("module", ["rules", "inference", "notation", "boards", "agents"])
+def test_module_doctests(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"gamekit.stratego.{module}"))
+    assert result.failed == 0
