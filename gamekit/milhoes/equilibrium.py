@@ -19,6 +19,10 @@ Reductions, each exact:
 
 * **Only the pot's sum matters.** The contest (highest or lowest) and the points at stake both come
   from the sum of the Points cards on the table, so a subgame keeps the sum, not the cards.
+* **The higher bid always gains |sum| on the difference**: it wins a Battle pot (+s) or leaves a
+  Red Baron pot (s < 0) to the lower bid. So a round pays ``|s| * sign(a - b)``, and when ties
+  discard, a Red Baron -v is the same subgame as a Battle +v. (With carry they differ only through
+  the sign of a carried pot.)
 * **Only the order of the cards in hand matters.** A bid wins or loses by comparison with the other
   bid, so hands are relabelled by their ranks in the union of both hands (``relabel=True``):
   {2, 5} against {3, 9} is the same subgame as {1, 3} against {2, 4}.
@@ -29,9 +33,12 @@ Reductions, each exact:
   value of the whole game is computed, not assumed (it comes out 0 up to rounding: both players
   start with the same hand).
 * All subgames of one round have matrices of the same size; they are stacked in a NumPy array, the
-  ones with a saddle point (pure equilibrium) or of size 1×1 or 2×2 are solved in closed form, and
-  the rest go to HiGHS as a few large block-diagonal LPs, which avoids the per-call overhead of
-  ``linprog`` (about 1 ms, most of it Python) for each of tens of thousands of small games.
+  ones with a saddle point (pure equilibrium, 1×1 included) or of size 2×2 are solved in closed
+  form, and the rest go to HiGHS as block-diagonal LPs of 800 games each, which avoids the per-call
+  overhead of ``linprog`` (about 1 ms, most of it Python) for each of the games.
+
+Sizes (``benchmarks/milhoes_equilibrium.py``): 8 cards is about 200,000 subgames (Goofspiel) or
+300,000 (Milhões) and takes seconds; each extra card multiplies the work by about six.
 
 Strategies are not stored for every subgame (most are never asked for): ``Solution.stage_game``
 rebuilds one matrix from the stored values and solves it, with both players' strategies (the
@@ -58,6 +65,7 @@ from gamekit.core.agents import Candidate, ExplainingAgent, Explanation
 
 from .rules import MilhoesObservation, MilhoesState, default_points, format_points, new_game
 
+MAX_CARDS = 10  # 9 cards: ~1.2 million subgames, ~1.5 GB; 10 would need ~6 times more
 LP_BATCH = 800  # matrix games per block-diagonal LP: HiGHS slows down on much larger blocks
 _HIGHS = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
 _HIGHS_BATCH = {**_HIGHS, "presolve": False}  # presolve costs more than it saves on these blocks
@@ -198,11 +206,12 @@ class _Tree:
     def unpack(self, keys):
         return keys >> (2 * _FIELD), (keys >> _FIELD) & _MASK, (keys & _MASK) + self.pot_low
 
-    def canonical(self, m0: int, m1: int, level: int) -> tuple[int, int, int]:
-        """``(m0, m1, sign)``: the stored orientation, and 0 for a position worth 0."""
+    def canonical(self, m0: int, m1: int) -> tuple[int, int, int]:
+        """``(m0, m1, sign)`` of a position after a round: the stored orientation, and sign 0 for a
+        position worth 0. (The start is never flipped, so the first round is always solved.)"""
         if m0 == 0:  # no cards left: the game is over
             return 0, 0, 0
-        if not self.symmetry or level == 0:
+        if not self.symmetry:
             return m0, m1, 1
         if m0 == m1:
             return m0, m1, 0
@@ -236,7 +245,7 @@ class _Tree:
                     for place in sorted({i, j}, reverse=True):
                         if not (r0 | r1) >> place & 1:
                             r0, r1 = _squeeze(r0, place), _squeeze(r1, place)
-                c0, c1, sign[a, b] = self.canonical(r0, r1, level + 1)
+                c0, c1, sign[a, b] = self.canonical(r0, r1)
                 if c0 == 0:
                     continue
                 number = following.get((c0, c1))
@@ -582,9 +591,16 @@ def solve(cards: int = 4, points=None, *, tie_rule: str = "carry", points_order=
     ``points`` are the Points cards (default: Milhões' mix for ``cards`` rounds), turned in random
     order unless ``points_order`` fixes it. ``hands`` may give both players' starting cards (default
     1..cards each). ``symmetry`` and ``relabel`` switch the two exact reductions (for tests).
+    ``Solution.value`` is the expected score difference (player 0 minus player 1) before the first
+    Points card is turned; 7 cards take about a second, 8 about ten.
     """
     new_game(2, seed=0, cards=cards, points=points, points_order=points_order, tie_rule=tie_rule)  # validates
+    if cards > MAX_CARDS:
+        raise ValueError(f"{cards} cards is too large to solve exactly: 9 cards already takes about a minute "
+                         f"and 1.5 GB, and each card multiplies both by about six (at most {MAX_CARDS})")
     points = tuple(sorted(default_points(cards) if points is None else points))
+    if 2 * sum(abs(v) for v in points) > _MASK:
+        raise ValueError(f"the Points values are too large for the solver's keys: {points}")
     if hands is None:
         hands = (tuple(range(1, cards + 1)),) * 2
     if len(hands) != 2 or any(len(h) != cards for h in hands):

@@ -4,14 +4,13 @@ and agreement with the engine through simulated games."""
 from __future__ import annotations
 
 import math
-from fractions import Fraction
 from functools import lru_cache
 
 import numpy as np
 import pytest
 
 from gamekit.core import RandomAgent
-from gamekit.milhoes import decide_winner, new_game
+from gamekit.milhoes import decide_winner, default_points, new_game
 from gamekit.milhoes.equilibrium import (
     EquilibriumAgent,
     Position,
@@ -45,11 +44,10 @@ def evaluate(hands, to_come, tie_rule, random_order, policies):
         if not hands[0]:
             return 0.0
         if random_order:
-            draws = [(c, Fraction(to_come.count(c), len(to_come))) for c in sorted(set(to_come))]
-            turns = [(c, p, tuple(sorted(_without(to_come, c)))) for c, p in draws]
+            turns = [(c, to_come.count(c) / len(to_come), _without(to_come, c)) for c in sorted(set(to_come))]
         else:
             turns = [(to_come[0], 1, to_come[1:])]
-        return sum(float(p) * stage(Position(hands, table + (c,), rest)) for c, p, rest in turns)
+        return sum(p * stage(Position(hands, table + (c,), rest)) for c, p, rest in turns)
 
     def outcome(position, a, b):
         last = len(position.hands[0]) == 1
@@ -104,7 +102,7 @@ def uniform(position, player):
 
 CONFIGS = [  # (solve options, description)
     (dict(cards=4, points=[1, 2, 3, 4], tie_rule="discard"), "Goofspiel 4"),
-    (dict(cards=4), "Milhões 4 (points +1 +2 +3 -1, carry)"),
+    (dict(cards=4), "Milhões 4 (default points +1 +2 +3 -1, carry)"),
     (dict(cards=4, points=[3, -2, 1, -4], tie_rule="carry"), "negative-heavy, carry"),
     (dict(cards=4, points=[3, -2, 1, -4], tie_rule="discard"), "negative-heavy, discard"),
     (dict(cards=4, points=[2, -1, 2, 4], points_order=[2, -1, 4, 2]), "fixed order, repeated card"),
@@ -125,7 +123,7 @@ def solutions():
     out = {}
     for options, name in CONFIGS:
         if "points" not in options:
-            options = {**options, "points": [1, 2, 3, -1]}
+            options = {**options, "points": default_points(options["cards"])}
         out[name] = (options, solve(**options))
     return out
 
@@ -222,6 +220,30 @@ def test_the_reductions_change_no_value(solutions, symmetry, relabel):
             assert np.allclose(unreduced, reduced, rtol=0, atol=TOL), (name, position)
 
 
+def _mapped_matrices_agree(first, second, options, mapping):
+    hands, to_come, tie_rule, random_order = _start(options)
+    for position in positions(hands, to_come, tie_rule, random_order):
+        image = Position(position.hands, tuple(map(mapping, position.pot)), tuple(map(mapping, position.to_come)))
+        if not np.allclose(first.payoff_matrix(position)[2], second.payoff_matrix(image)[2], atol=TOL):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("tie_rule", ["carry", "discard"])
+def test_negating_every_points_card_changes_no_difference(tie_rule):
+    # the higher bid gains |pot| whatever its sign, so the game with all signs flipped is the same
+    options = dict(cards=4, points=[3, -2, 1, -4], tie_rule=tie_rule)
+    flipped = solve(4, [-3, 2, -1, 4], tie_rule=tie_rule)
+    assert _mapped_matrices_agree(solve(**options), flipped, options, lambda v: -v)
+
+
+def test_a_red_baron_is_a_battle_unless_a_pot_carries():
+    for tie_rule, same in (("discard", True), ("carry", False)):
+        options = dict(cards=4, points=[1, 2, 3, -2], tie_rule=tie_rule)
+        battle = solve(4, [1, 2, 3, 2], tie_rule=tie_rule)
+        assert _mapped_matrices_agree(solve(**options), battle, options, abs) is same
+
+
 def test_block_lp_agrees_with_single_games():
     rng = np.random.default_rng(7)
     for k in (3, 4, 6):
@@ -253,7 +275,7 @@ def test_engine_games_match_the_exact_expectation(options):
     """Equilibrium agent v random agent through the engine: the mean score difference agrees with
     the exact expectation, which is at least the game's value (0)."""
     sol = solve(**options)
-    hands, to_come = (tuple(range(1, 4)),) * 2, sorted(options.get("points") or [1, 2, -1])
+    hands, to_come = (tuple(range(1, 4)),) * 2, sorted(options.get("points") or default_points(3))
     exact = evaluate(hands, to_come, options.get("tie_rule", "carry"), True, (sol.strategy, uniform))
     assert exact >= sol.value - TOL
     diffs = [play([EquilibriumAgent(seed=s), RandomAgent(seed=s + 10**6)], s, **options) for s in range(1500)]
