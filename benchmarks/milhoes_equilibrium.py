@@ -65,7 +65,8 @@ def table(rows: list[dict]) -> str:
             f"{'saddle':>8} {'2x2':>6} {'LP calls':>8} {'peak MB':>8} {'value':>9}")
     lines = [head, "-" * len(head)]
     for r in rows:
-        lines.append(f"{r['game']:9} {r['cards']:>5} {r['seconds']:>8.2f} {r['cpu_seconds']:>8.2f} {r['subgames']:>10,} "
+        lines.append(f"{r['game']:9} {r['cards']:>5} {r['seconds']:>8.2f} {r['cpu_seconds']:>8.2f} "
+                     f"{r['subgames']:>10,} "
                      f"{r['chance_nodes']:>9,} {r['linear_programs']:>10,} {r['saddle_points']:>8,} "
                      f"{r['closed_form']:>6,} {r['lp_calls']:>8,} {r['peak_mb']:>8.0f} {r['value']:>+9.1e}")
     return "\n".join(lines)

@@ -55,10 +55,10 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 
 import numpy as np
-import scipy.sparse as sparse
+from scipy import sparse
 from scipy.optimize import linprog
 
 from gamekit.core.agents import Candidate, ExplainingAgent, Explanation
@@ -100,8 +100,8 @@ class Position:
         if not self.pot:
             raise ValueError("a position is during a round: at least one Points card is on the table")
         if len(self.to_come) != len(hands[0]) - 1:
-            raise ValueError(f"with {len(hands[0])} cards in hand, {len(hands[0]) - 1} Points cards are still "
-                             f"to come, not {len(self.to_come)}")
+            raise ValueError(f"with {len(hands[0])} cards in hand, {len(hands[0]) - 1} Points cards are "
+                             f"still to come, not {len(self.to_come)}")
 
     @classmethod
     def from_observation(cls, observation: MilhoesObservation) -> Position:
@@ -131,7 +131,7 @@ class Position:
 
 
 # --- hands as bitmasks -------------------------------------------------------------------------
-@lru_cache(maxsize=None)
+@cache
 def _bits(mask: int) -> tuple[int, ...]:
     """The set bits of ``mask``, lowest first: a hand's cards in rank order."""
     return tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
@@ -192,8 +192,8 @@ class _Tree:
         self.labels = tuple(sorted(set(hands[0]) | set(hands[1])))
         self.rounds = len(hands[0])
         self.pot_low = -sum(abs(v) for v in to_come)  # every pot sum lies in [pot_low, -pot_low]
-        self.patterns = [dict() for _ in range(self.rounds + 1)]  # (m0, m1) -> pattern number
-        self.multisets = [dict() for _ in range(self.rounds + 1)]  # cards to come -> number
+        self.patterns = [{} for _ in range(self.rounds + 1)]  # (m0, m1) -> pattern number
+        self.multisets = [{} for _ in range(self.rounds + 1)]  # cards to come -> number
         self.chance_keys = [None] * (self.rounds + 1)  # sorted keys of each level's chance nodes
         self.patterns[0][_encode(hands, self.labels)] = 0
         self.multisets[0][to_come] = 0
@@ -303,7 +303,8 @@ class _Tree:
         child[live] = index
         self.chance_keys[level + 1] = child_keys
         mirrored = (cell_sign == 0) & (cell_pattern >= 0)
-        counts["mirrored"] += len(np.unique(self.pack(cell_pattern[mirrored], multisets[mirrored], left[mirrored])))
+        mirrored_keys = self.pack(cell_pattern[mirrored], multisets[mirrored], left[mirrored])
+        counts["mirrored"] += len(np.unique(mirrored_keys))
         return _Level(node, link_game, prob[turn], games[0], np.abs(games[2]), child, sign, higher)
 
     def find_chance(self, level: int, keys: np.ndarray) -> np.ndarray:
@@ -337,7 +338,7 @@ class _Level:
 def _solve_stack(matrices: np.ndarray, counts: dict) -> np.ndarray:
     """Values of a stack of matrix games (n, k, k): saddle points and 2x2 by formula, the rest by
     block-diagonal LPs."""
-    n, k, _ = matrices.shape
+    k = matrices.shape[1]
     lower = matrices.min(axis=2).max(axis=1)  # what the row player can guarantee with a pure bid
     upper = matrices.max(axis=1).min(axis=1)  # what the column player can
     values = lower.copy()
@@ -452,7 +453,8 @@ class Solution:
 
     def __repr__(self) -> str:
         opts = ", ".join(f"{k}={v!r}" for k, v in self.config.items())
-        return f"Solution({opts}; value {self.value:+.6f}, {self.stats.subgames} subgames)"
+        value = round(self.value, 9) + 0.0  # no "-0.000000" from rounding dust
+        return f"Solution({opts}; value {value:+.6f}, {self.stats.subgames} subgames)"
 
     # where → a key of the tree
     def _position(self, where) -> tuple[Position, int | None]:
@@ -462,7 +464,8 @@ class Solution:
             return Position.from_state(where), None
         if isinstance(where, Position):
             return where, None
-        raise TypeError(f"expected a Position, a MilhoesObservation or a MilhoesState, not {type(where).__name__}")
+        raise TypeError(f"expected a Position, a MilhoesObservation or a MilhoesState, "
+                        f"not {type(where).__name__}")
 
     def _key(self, position: Position):
         tree = self._tree
@@ -471,7 +474,8 @@ class Solution:
             raise ValueError(f"{position} has more cards in hand than this game ({tree.rounds} rounds)")
         to_come = tuple(sorted(position.to_come)) if tree.random_order else position.to_come
         labels = sorted(set(position.hands[0]) | set(position.hands[1])) if tree.relabel else tree.labels
-        if not set(labels) <= set(tree.labels) or not set(position.hands[0]) | set(position.hands[1]) <= set(labels):
+        held = set(position.hands[0]) | set(position.hands[1])
+        if not set(labels) <= set(tree.labels) or not held <= set(labels):
             raise ValueError(f"{position} holds cards this game does not have ({tree.labels})")
         m0, m1 = _encode(position.hands, labels)
         return level, m0, m1, to_come, sum(position.pot)
@@ -569,10 +573,14 @@ class Solution:
         stage = self.stage_game(where, player)
         labels = [str(c) for c in stage.cards]
         payoff = stage.against_mix()
-        fig = make_subplots(rows=1, cols=2, subplot_titles=("equilibrium mix", "payoff vs the opponent's mix"))
-        fig.add_trace(go.Bar(x=labels, y=[stage.strategy.get(c, 0.0) for c in stage.cards], name="probability"), 1, 1)
-        fig.add_trace(go.Bar(x=labels, y=[payoff[c] for c in stage.cards], name="expected score difference"), 1, 2)
-        fig.add_hline(y=stage.value, line_dash="dot", row=1, col=2, annotation_text=f"value {stage.value:+.3f}")
+        mix = [stage.strategy.get(c, 0.0) for c in stage.cards]
+        gains = [payoff[c] for c in stage.cards]
+        fig = make_subplots(rows=1, cols=2,
+                            subplot_titles=("equilibrium mix", "payoff vs the opponent's mix"))
+        fig.add_trace(go.Bar(x=labels, y=mix, name="probability"), 1, 1)
+        fig.add_trace(go.Bar(x=labels, y=gains, name="expected score difference"), 1, 2)
+        fig.add_hline(y=stage.value, line_dash="dot", row=1, col=2,
+                      annotation_text=f"value {stage.value:+.3f}")
         fig.update_layout(title=f"Player {stage.player}, {stage.position}", showlegend=False)
         fig.update_xaxes(title_text="Power card bid", type="category")
         return fig
@@ -686,8 +694,9 @@ class EquilibriumAgent(ExplainingAgent):
         chosen = self._draw(stage.strategy)
         payoff = stage.against_mix()
         ranked = sorted(stage.cards, key=lambda c: (c != chosen, -stage.strategy.get(c, 0.0), c))
-        candidates = tuple(Candidate(by_card[c], stage.strategy.get(c, 0.0), self._note(stage, c, payoff[c], c == chosen))
-                           for c in ranked)
+        candidates = tuple(
+            Candidate(by_card[c], stage.strategy.get(c, 0.0), self._note(stage, c, payoff[c], c == chosen))
+            for c in ranked)
         summary = (f"draws its bid from the equilibrium mix; the position is worth {stage.value:+.3f} "
                    "(its points minus the opponent's, from here on)")
         return Explanation(self.name, candidates, self.value_meaning, summary)
@@ -708,4 +717,5 @@ class EquilibriumAgent(ExplainingAgent):
         drawn = "drawn; " if chosen else ""
         if card in stage.strategy:
             return f"{drawn}in the mix: expects {payoff:+.3f} against the opponent's mix (the value)"
-        return f"never played: expects {payoff:+.3f} against the opponent's mix, {stage.value - payoff:.3f} below the value"
+        return (f"never played: expects {payoff:+.3f} against the opponent's mix, "
+                f"{stage.value - payoff:.3f} below the value")

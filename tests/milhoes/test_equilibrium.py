@@ -4,7 +4,7 @@ and agreement with the engine through simulated games."""
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
@@ -39,7 +39,7 @@ def evaluate(hands, to_come, tie_rule, random_order, policies):
     (Position, player) giving a mix, or ``"best"`` for an exact best response (max for player 0,
     min for player 1). Written from the rules, without the solver's keys or reductions."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def before_sunrise(hands, to_come, table):
         if not hands[0]:
             return 0.0
@@ -101,13 +101,14 @@ def uniform(position, player):
 
 
 CONFIGS = [  # (solve options, description)
-    (dict(cards=4, points=[1, 2, 3, 4], tie_rule="discard"), "Goofspiel 4"),
-    (dict(cards=4), "Milhões 4 (default points +1 +2 +3 -1, carry)"),
-    (dict(cards=4, points=[3, -2, 1, -4], tie_rule="carry"), "negative-heavy, carry"),
-    (dict(cards=4, points=[3, -2, 1, -4], tie_rule="discard"), "negative-heavy, discard"),
-    (dict(cards=4, points=[2, -1, 2, 4], points_order=[2, -1, 4, 2]), "fixed order, repeated card"),
-    (dict(cards=4, points=[1, 3, -2, 2], hands=((1, 2, 4, 6), (2, 3, 5, 6))), "unequal hands, carry"),
-    (dict(cards=3, points=[2, 2, -3], tie_rule="carry", hands=((1, 5, 6), (2, 3, 6))), "unequal hands, 3 cards"),
+    ({"cards": 4, "points": [1, 2, 3, 4], "tie_rule": "discard"}, "Goofspiel 4"),
+    ({"cards": 4}, "Milhões 4 (default points +1 +2 +3 -1, carry)"),
+    ({"cards": 4, "points": [3, -2, 1, -4], "tie_rule": "carry"}, "negative-heavy, carry"),
+    ({"cards": 4, "points": [3, -2, 1, -4], "tie_rule": "discard"}, "negative-heavy, discard"),
+    ({"cards": 4, "points": [2, -1, 2, 4], "points_order": [2, -1, 4, 2]}, "fixed order, repeated card"),
+    ({"cards": 4, "points": [1, 3, -2, 2], "hands": ((1, 2, 4, 6), (2, 3, 5, 6))}, "unequal hands, carry"),
+    ({"cards": 3, "points": [2, 2, -3], "tie_rule": "carry", "hands": ((1, 5, 6), (2, 3, 6))},
+     "unequal hands, 3 cards"),
 ]
 
 
@@ -223,7 +224,8 @@ def test_the_reductions_change_no_value(solutions, symmetry, relabel):
 def _mapped_matrices_agree(first, second, options, mapping):
     hands, to_come, tie_rule, random_order = _start(options)
     for position in positions(hands, to_come, tie_rule, random_order):
-        image = Position(position.hands, tuple(map(mapping, position.pot)), tuple(map(mapping, position.to_come)))
+        pot, to_come = tuple(map(mapping, position.pot)), tuple(map(mapping, position.to_come))
+        image = Position(position.hands, pot, to_come)
         if not np.allclose(first.payoff_matrix(position)[2], second.payoff_matrix(image)[2], atol=TOL):
             return False
     return True
@@ -232,14 +234,14 @@ def _mapped_matrices_agree(first, second, options, mapping):
 @pytest.mark.parametrize("tie_rule", ["carry", "discard"])
 def test_negating_every_points_card_changes_no_difference(tie_rule):
     # the higher bid gains |pot| whatever its sign, so the game with all signs flipped is the same
-    options = dict(cards=4, points=[3, -2, 1, -4], tie_rule=tie_rule)
+    options = {"cards": 4, "points": [3, -2, 1, -4], "tie_rule": tie_rule}
     flipped = solve(4, [-3, 2, -1, 4], tie_rule=tie_rule)
     assert _mapped_matrices_agree(solve(**options), flipped, options, lambda v: -v)
 
 
 def test_a_red_baron_is_a_battle_unless_a_pot_carries():
     for tie_rule, same in (("discard", True), ("carry", False)):
-        options = dict(cards=4, points=[1, 2, 3, -2], tie_rule=tie_rule)
+        options = {"cards": 4, "points": [1, 2, 3, -2], "tie_rule": tie_rule}
         battle = solve(4, [1, 2, 3, 2], tie_rule=tie_rule)
         assert _mapped_matrices_agree(solve(**options), battle, options, abs) is same
 
@@ -270,7 +272,7 @@ def mean_and_error(samples):
     return mean, math.sqrt(var / len(samples))
 
 
-@pytest.mark.parametrize("options", [dict(cards=3), dict(cards=3, points=[1, 2, 3], tie_rule="discard")])
+@pytest.mark.parametrize("options", [{"cards": 3}, {"cards": 3, "points": [1, 2, 3], "tie_rule": "discard"}])
 def test_engine_games_match_the_exact_expectation(options):
     """Equilibrium agent v random agent through the engine: the mean score difference agrees with
     the exact expectation, which is at least the game's value (0)."""
@@ -281,7 +283,8 @@ def test_engine_games_match_the_exact_expectation(options):
     diffs = [play([EquilibriumAgent(seed=s), RandomAgent(seed=s + 10**6)], s, **options) for s in range(1500)]
     mean, error = mean_and_error(diffs)
     assert abs(mean - exact) < 4 * error + 1e-12
-    selfplay = [play([EquilibriumAgent(seed=s), EquilibriumAgent(seed=s + 1)], s, cards=4) for s in range(600)]
+    selfplay = [play([EquilibriumAgent(seed=s), EquilibriumAgent(seed=s + 1)], s, cards=4)
+                for s in range(600)]
     mean, error = mean_and_error(selfplay)
     assert abs(mean - solve(4).value) < 4 * error + 1e-12
 
@@ -305,8 +308,9 @@ def test_agent_is_seeded_and_explains():
 
 def test_agent_refuses_what_it_cannot_solve():
     agent = EquilibriumAgent(seed=0, max_cards=4)
-    for state, words in ((new_game(3, seed=1, cards=3), "two-player"), (new_game(2, seed=1, cards=5), "too large"),
-                         (new_game(2, seed=1, cards=3, memory=True), "memory")):
+    refused = ((new_game(3, seed=1, cards=3), "two-player"), (new_game(2, seed=1, cards=5), "too large"),
+               (new_game(2, seed=1, cards=3, memory=True), "memory"))
+    for state, words in refused:
         with pytest.raises(ValueError, match=words):
             agent.act(state.observation(0), state.legal_actions(0))
 
