@@ -44,6 +44,7 @@ Where the rules are silent the kit decides, and says so here:
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from dataclasses import dataclass, replace
@@ -330,11 +331,19 @@ class BriefHistoryState(GameState):
     game = "brief_history"
     action_type = Action
 
-    def __init__(self, *, players: int, seed: int | None, fort_removal: str, monuments: int):
+    def __init__(self, *, players: int, seed: int | None, fort_removal: str, monuments: int,
+                 dice: list | None = None, position: dict | None = None):
         _check_options(players, fort_removal, monuments)
+        _check_dice_script(dice)
         rng, seed = make_rng(seed)
-        super().__init__(num_players=players, seed=seed,
-                         options={"players": players, "fort_removal": fort_removal, "monuments": monuments})
+        options = {"players": players, "fort_removal": fort_removal, "monuments": monuments}
+        # Lesson options are recorded only when given, so ordinary records keep their three options.
+        if dice is not None:
+            options["dice"] = [int(face) for face in dice]
+        if position is not None:
+            options["position"] = _json_copy(position)
+        super().__init__(num_players=players, seed=seed, options=options)
+        self.dice_script: list[int] = list(options.get("dice", ()))  # faces still to come before the seeded dice
         self.world: TeachingMap = load_map()
         self.cards: CardSet = load_cards()
         self.rng: random.Random = rng
@@ -369,7 +378,10 @@ class BriefHistoryState(GameState):
         self.event_armies: list[str] = []
         self.last_roll: tuple | None = None
         self.log: list[str] = []
-        self._start_epoch()
+        if position is None:
+            self._start_epoch()
+        else:
+            self._start_at(self.options["position"])
 
     # --- set-up and the Epoch chart ----------------------------------------------------------------
     def _deal_chart(self) -> dict[int, dict]:
@@ -387,6 +399,25 @@ class BriefHistoryState(GameState):
 
     def cards_epochs(self) -> int:
         return len(self.cards.area_values)
+
+    def _start_at(self, position: dict) -> None:
+        """Begin at the call of one empire (a lesson's position): its Epoch's Area values, the
+        retired armies, sites, forts and monuments already on the map, and the gold. Only this
+        empire plays in its Epoch; then the Conclusion and the later Epochs follow as dealt."""
+        card, colour = _check_position(position, self.world, self.cards, self.colours, self.monuments_left)
+        self.epoch = card.epoch
+        self.army = {t: (int(c), False) for t, c in position.get("armies", {}).items()}
+        self.site = dict(position.get("sites", {}))
+        self.fort = set(position.get("forts", ()))
+        self.monument = set(position.get("monuments", ()))
+        self.monuments_left -= len(self.monument)
+        for c, amount in enumerate(position.get("gold", ())):
+            self.gold[c] = int(amount)
+        self.empire_hand[colour] = [card.name]
+        self.turns = [(card.name, index) for index in range(len(card.empires))]
+        self._say(f"Epoch {self.epoch}, a lesson position: only the {card.name} (colour {colour}) play this Epoch")
+        self._next_empire()
+        self._advance()
 
     # --- the protocol --------------------------------------------------------------------------
     def _current_player(self) -> int:
@@ -908,6 +939,9 @@ class BriefHistoryState(GameState):
         viking = turn.trait == "vikings" and by_sea
         return attacker, defender, bonus, fear, viking
 
+    def _die(self) -> int:
+        return self.dice_script.pop(0) if self.dice_script else self.rng.randint(1, 6)
+
     def _siege(self) -> bool:
         return self.in_play is not None and self.in_play.kind == "siege"
 
@@ -915,8 +949,11 @@ class BriefHistoryState(GameState):
         info = self.invasion
         target = info["target"]
         a, d, bonus, fear, viking = self._invasion_terms(target, info["by_sea"], info["event"])
-        attack = [self.rng.randint(1, 6) for _ in range(a)]
-        defend = [self.rng.randint(1, 6) for _ in range(d)]
+        if self.dice_script:  # a lesson's scripted faces come first, attacker's dice first
+            attack, defend = [self._die() for _ in range(a)], [self._die() for _ in range(d)]
+        else:
+            attack = [self.rng.randint(1, 6) for _ in range(a)]
+            defend = [self.rng.randint(1, 6) for _ in range(d)]
         points = points_from_scores(max(attack), max(defend), bonus, fear)
         cost = self.world.cost(target)
         taken = points >= cost or (viking and max(attack) >= VIKING_NATURAL)
@@ -1310,6 +1347,7 @@ class BriefHistoryState(GameState):
         twin.invasion = dict(self.invasion) if self.invasion else None
         twin.overrun = dict(self.overrun) if self.overrun else None
         twin.event_armies = list(self.event_armies)
+        twin.dice_script = list(self.dice_script)
         twin.log = list(self.log)
         return twin
 
@@ -1365,13 +1403,91 @@ def _check_options(players, fort_removal, monuments) -> None:
         raise ValueError(f"monuments is the size of the monument supply, a whole number, not {monuments!r}")
 
 
+def _check_dice_script(dice) -> None:
+    if dice is None:
+        return
+    if not isinstance(dice, (list, tuple)):
+        raise ValueError(f"dice is a list of faces (1 to 6) for the next rolls, not {dice!r}")
+    for face in dice:
+        if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
+            raise ValueError(f"a die shows 1 to 6, but the dice option holds {face!r}")
+
+
+POSITION_KEYS = ("empire", "colour", "armies", "sites", "forts", "monuments", "gold")
+
+
+def _check_position(position, world: TeachingMap, cards: CardSet, colours: int, supply: int):
+    """The Empire card and colour of a lesson position, or ValueError saying what is wrong."""
+    if not isinstance(position, dict) or "empire" not in position:
+        raise ValueError('a position is a dict with at least {"empire": <an Empire card>}')
+    unknown = sorted(set(position) - set(POSITION_KEYS))
+    if unknown:
+        raise ValueError(f"a position knows the keys {', '.join(POSITION_KEYS)}, not {unknown}")
+    names = {c.name for c in cards.empire_cards}
+    if position["empire"] not in names:
+        raise ValueError(f"there is no Empire card {position['empire']!r} in the kit's card set")
+    colour = position.get("colour", 0)
+    if not _is_colour(colour, colours):
+        raise ValueError(f"the colour playing is 0 to {colours - 1}, not {colour!r}")
+    armies = position.get("armies", {})
+    if not isinstance(armies, dict):
+        raise ValueError("armies is a dict territory -> colour (retired armies already on the map)")
+    for t, c in armies.items():
+        if t not in world.territories or world.is_barren(t):
+            raise ValueError(f"an army stands only on a territory of the teaching map that is not barren, not {t!r}")
+        if not _is_colour(c, colours):
+            raise ValueError(f"the army in {t} needs a colour 0 to {colours - 1}, not {c!r}")
+    sites = position.get("sites", {})
+    if not isinstance(sites, dict) or any(kind not in ("capital", "city") for kind in sites.values()):
+        raise ValueError('sites is a dict territory -> "capital" or "city"')
+    for key in ("forts", "monuments"):
+        if not isinstance(position.get(key, []), list) or len(set(position.get(key, []))) != len(position.get(key, [])):
+            raise ValueError(f"{key} is a list of distinct territories")
+    for t in [*sites, *position.get("forts", []), *position.get("monuments", [])]:
+        if t not in armies:
+            raise ValueError(f"{t!r} needs an army under its capital, city, fort or monument")
+    if len(position.get("monuments", [])) > supply:
+        raise ValueError(f"the monument supply holds {supply}: not enough for the position")
+    gold = position.get("gold", [0] * colours)
+    if (not isinstance(gold, list) or len(gold) != colours
+            or any(isinstance(g, bool) or not isinstance(g, int) or g < 0 for g in gold)):
+        raise ValueError(f"gold is a list of {colours} whole numbers, 0 or more, one per colour")
+    return cards.empire_card(position["empire"]), colour
+
+
+def _is_colour(value, colours: int) -> bool:
+    return not isinstance(value, bool) and isinstance(value, int) and 0 <= value < colours
+
+
+def _json_copy(value):
+    """A plain-JSON copy of an option (tuples become lists), refused if it is not JSON data."""
+    try:
+        return json.loads(json.dumps(value))
+    except (TypeError, ValueError) as error:
+        raise ValueError(f"a position must be plain JSON data: {error}") from None
+
+
 def new_game(players: int = 4, *, seed: int | None = None, fort_removal: str = "taken",
-             monuments: int = 20) -> BriefHistoryState:
+             monuments: int = 20, dice: list | None = None, position: dict | None = None) -> BriefHistoryState:
     """A new game, at the first draft of Epoch 1.
 
     ``players`` 3 to 6, or 2 for the two-colour variant (each player plays colours p and p+2);
     ``fort_removal="taken"`` removes a fort when its territory is taken (the digest's reading),
     ``"attempt"`` after any invasion roll against it (the seed's literal wording); ``monuments`` is
     the size of the monument supply (the published count is not known; 20 is the kit's choice).
+
+    Two options exist for lessons (``gamekit.brief_history.scenarios`` builds them), both plain
+    JSON so that a record replays them: ``dice``, faces (1-6) that the next rolls show, attacker's
+    dice first, before the seeded dice take over; ``position``, a start at the call of one empire
+    instead of the first draft: ``{"empire": "Romans", "colour": 0, "armies": {"Balkans": 1},
+    "sites": {...}, "forts": [...], "monuments": [...], "gold": [...]}`` (armies on the map are
+    retired, territory -> colour; only ``empire`` is required).
+
+    >>> state = new_game(3, seed=0, dice=[6, 5, 3], position={"empire": "Romans", "armies": {"Balkans": 1}})
+    >>> state.epoch, state.turn.spec.name, state.phase
+    (3, 'Romans', 'expand')
+    >>> state.apply("place Balkans"); state.last_roll
+    ((6, 5), (3,), 0, 3)
     """
-    return BriefHistoryState(players=players, seed=seed, fort_removal=fort_removal, monuments=monuments)
+    return BriefHistoryState(players=players, seed=seed, fort_removal=fort_removal, monuments=monuments,
+                             dice=dice, position=position)
