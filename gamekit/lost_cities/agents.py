@@ -1,0 +1,365 @@
+"""Opponents for Lost Cities, from the coin-flipper to a player who imagines the hidden cards.
+
+Every agent sees only a :class:`~gamekit.lost_cities.rules.LostCitiesObservation`, is seeded, and
+can say why it chose its move (``agent.explain(observation, legal_actions)``):
+
+* ``RandomAgent`` picks any legal action, uniformly.
+* ``HeuristicAgent`` scores every legal action in points with a short, readable policy (below).
+* ``SearchAgent`` deals the cards it cannot see at random, consistently with everything it has
+  seen (:func:`~gamekit.lost_cities.rules.determinise`), plays each of its best candidate moves to
+  the end of the round with a quick policy, and keeps the move with the best average margin.
+  ``rollouts`` (imagined deals per candidate) is its strength setting.
+
+The heuristic's policy, in points (values are "what this move is worth to my final score, minus
+what it gives the other side"):
+
+* **Extend** a started expedition with the lowest card that fits: a card is worth its value times
+  the expedition's multiplier (1 + wagers), less what it strands: cards of that colour in my hand
+  that could no longer be played, and (at 40%) unseen cards it skips.
+* **Open** an expedition only when the cards of that colour in hand, with a share of the unseen
+  ones and as many as there are turns left to play them, promise more than the 20-point
+  break-even plus a safety margin. **Wager** only early, and only on strong support.
+* **Keep** cards that can still go on my expeditions; **discard** dead cards (below what my
+  expedition needs), preferring those the other side cannot use (**denying discards**: never feed
+  a started enemy expedition).
+* **Draw** a discard-pile card that fits my expeditions or would feed theirs; otherwise the deck,
+  unless I hold more cards to play than turns remain: then take from a pile to **stall** the end.
+* With partners it builds its team's expeditions and never passes cards (it plays instead).
+
+>>> from gamekit.lost_cities import new_game
+>>> state = new_game(seed=3, rounds=1)
+>>> agent = HeuristicAgent(seed=0)
+>>> action = agent.act(state.observation(0), state.legal_actions())
+>>> action in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+
+from gamekit.core import Candidate, ExplainingAgent, Explanation, RandomAgent
+
+from .rules import PASS_NOTHING, WAGER, LostCitiesObservation, determinise
+
+__all__ = ["AGENTS", "HeuristicAgent", "RandomAgent", "SearchAgent", "quick_policy"]
+
+DECK_CARD_WORTH = 1.5  # what an unknown card from the deck is worth to me, on average
+
+
+# --- reading the table -----------------------------------------------------------------------------
+@dataclass
+class _Row:
+    """One colour from one side: the last number played, the multiplier, the lowest playable value."""
+
+    cards: tuple
+    last: int  # the last number (0 if none)
+    wagers: int
+
+    @property
+    def started(self) -> bool:
+        return bool(self.cards)
+
+    @property
+    def multiplier(self) -> int:
+        return 1 + self.wagers
+
+    def accepts(self, card) -> bool:
+        if card.value == WAGER:
+            return self.last == 0
+        return card.value > self.last
+
+
+def _row(cards) -> _Row:
+    numbers = [card.value for card in cards if card.value != WAGER]
+    return _Row(tuple(cards), numbers[-1] if numbers else 0, len(cards) - len(numbers))
+
+
+class _Reading:
+    """What the heuristic reads off an observation once per decision."""
+
+    def __init__(self, obs: LostCitiesObservation):
+        self.obs = obs
+        self.mine = {colour: _row(obs.expeditions[obs.side][colour]) for colour in obs.colours}
+        self.theirs = {colour: _row(obs.expeditions[1 - obs.side][colour]) for colour in obs.colours}
+        self.hand = {colour: sorted(c.value for c in obs.hand if c.colour == colour) for colour in obs.colours}
+        self.unseen = {colour: [] for colour in obs.colours}
+        for card in obs.unseen():
+            self.unseen[card.colour].append(card.value)
+        # Each seat draws once per turn, so the deck lasts about deck_size / seats more turns of mine.
+        self.turns_left = max(1, math.ceil(obs.deck_size / obs.num_players))
+        self.pending = sum(1 for c in obs.hand if self.mine[c.colour].started and self.mine[c.colour].accepts(c)
+                           and c.value != WAGER)
+        margin = obs.round_scores[obs.side] - obs.round_scores[1 - obs.side]
+        self.ahead = margin > 0
+
+    def support(self, colour: str, above: int) -> tuple[float, int]:
+        """Points I can expect in ``colour`` from numbers >= ``above``: my cards (as many as I have
+        turns for, lowest first) plus a quarter of the unseen ones, scaled by time left."""
+        mine = [v for v in self.hand[colour] if v != WAGER and v >= above][:self.turns_left]
+        extra = 0.25 * sum(v for v in self.unseen[colour] if v != WAGER and v > above)
+        extra *= min(1.0, self.turns_left / 10)
+        return sum(mine) + extra, len(mine)
+
+
+# --- the heuristic -----------------------------------------------------------------------------------
+class HeuristicAgent(ExplainingAgent):
+    """Scores every legal action in points with the documented policy; the best one is played.
+
+    ``open_margin``: the points above the 20-point break-even an expedition must promise before the
+    agent opens it; ``wager_margin``: the extra promise a wager needs (it doubles losses too).
+    """
+
+    name = "heuristic"
+    value_meaning = "points"
+
+    def __init__(self, seed: int | None = 0, open_margin: float = 4.0, wager_margin: float = 8.0):
+        super().__init__(seed)
+        self.open_margin = open_margin
+        self.wager_margin = wager_margin
+
+    def explain(self, observation: LostCitiesObservation, legal_actions: list) -> Explanation:
+        reading = _Reading(observation)
+        scored = [self._score(reading, action) for action in legal_actions]
+        ranked = sorted(scored, key=lambda c: (-c.value, str(c.action)))
+        best = ranked[0]
+        return Explanation(self.name, tuple(ranked), self.value_meaning, best.note)
+
+    def evaluate(self, observation: LostCitiesObservation, action) -> Candidate:
+        return self._score(_Reading(observation), action)
+
+    def _score(self, reading: _Reading, action) -> Candidate:
+        kind = action.kind
+        if kind == "play":
+            value, note = self._play_value(reading, action.card)
+        elif kind == "discard":
+            value, note = self._discard_value(reading, action.card)
+        elif kind == "draw":
+            value, note = self._draw_value(reading, action.source)
+        else:
+            value, note = (0.0, "keeps its cards") if not action.cards else (-50.0, "never passes")
+        return Candidate(action, round(value, 3), note)
+
+    # --- playing ---------------------------------------------------------------------------------
+    def _play_value(self, reading: _Reading, card) -> tuple[float, str]:
+        row = reading.mine[card.colour]
+        if card.value == WAGER:
+            return self._wager_value(reading, card, row)
+        if row.started:
+            return self._extend_value(reading, card, row)
+        return self._open_value(reading, card)
+
+    def _extend_value(self, reading: _Reading, card, row: _Row) -> tuple[float, str]:
+        colour, value = card.colour, card.value
+        stranded = [v for v in reading.hand[colour] if v != WAGER and row.last < v < value]
+        skipped = [v for v in reading.unseen[colour] if v != WAGER and row.last < v < value]
+        loss = row.multiplier * (sum(stranded) + 0.4 * sum(skipped))
+        worth = row.multiplier * value - loss
+        note = f"extends {colour}" + (f" (x{row.multiplier})" if row.wagers else "") + f": +{value}"
+        if stranded:
+            note += f", strands my {', '.join(map(str, stranded))}"
+        if skipped:
+            note += f", skips {len(skipped)} unseen"
+        return worth, note
+
+    def _open_value(self, reading: _Reading, card) -> tuple[float, str]:
+        colour, value = card.colour, card.value
+        promise, count = reading.support(colour, value)
+        lower = [v for v in reading.hand[colour] if v != WAGER and v < value]
+        wagers = reading.hand[colour].count(WAGER)
+        worth = promise - 20 - self.open_margin - sum(lower) - 4 * wagers
+        note = f"opens {colour}: {count} card(s) worth about {promise:.0f} against the 20 break-even"
+        if lower or wagers:
+            note += ", giving up lower cards"
+        return worth, note
+
+    def _wager_value(self, reading: _Reading, card, row: _Row) -> tuple[float, str]:
+        promise, count = reading.support(card.colour, 2)
+        if count + 1 > reading.turns_left or reading.obs.deck_size < 12:
+            return -30.0, f"wager on {card.colour}: too late to pay off"
+        gain = promise - 20  # one more multiplier on what the expedition should reach
+        if not row.started:
+            worth = 2 * gain - self.open_margin - self.wager_margin
+            return worth, f"opens {card.colour} with a wager: promise about {promise:.0f}, doubled"
+        return gain - self.wager_margin, f"adds a wager on {card.colour}: promise about {promise:.0f}"
+
+    # --- discarding --------------------------------------------------------------------------------
+    def _keep_worth(self, reading: _Reading, card) -> float:
+        """What losing ``card`` costs me: its points if it still fits one of my expeditions."""
+        row = reading.mine[card.colour]
+        if not row.accepts(card):
+            return 0.0
+        if card.value == WAGER:
+            promise, _ = reading.support(card.colour, 2)
+            return max(0.0, promise - 20) * (0.5 if row.started else 0.3)
+        if row.started:
+            return row.multiplier * card.value
+        promise, _ = reading.support(card.colour, card.value)
+        return 0.3 * card.value if promise >= 18 else 0.1 * card.value
+
+    def _gift(self, reading: _Reading, card) -> float:
+        """What ``card`` on a discard pile offers the other side."""
+        row = reading.theirs[card.colour]
+        if row.started and row.accepts(card):
+            return row.multiplier * max(card.value, 3)
+        return 0.1 * card.value
+
+    def _discard_value(self, reading: _Reading, card) -> tuple[float, str]:
+        keep = self._keep_worth(reading, card)
+        gift = self._gift(reading, card)
+        if keep == 0 and gift < 1:
+            note = "dead for me and useless to them"
+        elif gift >= 1:
+            note = f"would feed their {card.colour} expedition"
+        else:
+            note = f"gives up {keep:.1f} of my potential"
+        return -keep - gift, note
+
+    # --- drawing -----------------------------------------------------------------------------------
+    def _draw_value(self, reading: _Reading, source: str) -> tuple[float, str]:
+        stalling = reading.pending > reading.turns_left
+        if source == "deck":
+            if stalling:
+                return DECK_CARD_WORTH - 3, "draws from the deck, bringing the end nearer"
+            return DECK_CARD_WORTH + (1 if reading.ahead else 0), "draws from the deck"
+        top = reading.obs.discards[source][-1]
+        row = reading.mine[source]
+        use = 0.0
+        if row.started and row.accepts(top) and top.value != WAGER:
+            use = row.multiplier * top.value * 0.9
+        elif not row.started:
+            promise, _ = reading.support(source, top.value)
+            use = 0.2 * top.value if promise >= 15 else 0.0
+        deny = 0.5 * self._gift(reading, top) if reading.theirs[source].started else 0.0
+        worth = use + deny + (3 if stalling else 0)
+        parts = [f"takes the {top}"]
+        if use:
+            parts.append("fits my expedition")
+        if deny >= 1:
+            parts.append("denies it to them")
+        if stalling:
+            parts.append(f"stalls ({reading.pending} cards to play, ~{reading.turns_left} turns left)")
+        return worth, ", ".join(parts)
+
+
+# --- a quick policy for imagined games -------------------------------------------------------------------
+def quick_policy(state, rng: random.Random):
+    """A fast, simple player for rollouts, reading the full state it is given (an imagined one):
+    take a pile card that fits one of my expeditions closely, else draw from the deck; extend an
+    expedition with a card at most three above its last number; open a colour only with 3+ cards
+    worth 22+ while 15+ cards remain; otherwise discard a dead card, one the other side cannot use
+    if possible, or else the least supported card."""
+    legal = state.legal_actions()
+    step = state.step
+    seat = state.current_player
+    need = state._seat_need[seat]
+    if step == "draw":
+        for action in legal[1:]:
+            top = state.discards[action.source][-1]
+            index = top._discard._index
+            if need[index] and 0 <= top.value - need[index] <= 2:
+                return action
+        return legal[0]
+    if step == "pass":
+        return PASS_NOTHING
+    theirs = state._need[1 - state.side_of(seat)]
+    sums, counts = {}, {}
+    for card in state.hands[seat]:
+        sums[card.colour] = sums.get(card.colour, 0) + card.value
+        counts[card.colour] = counts.get(card.colour, 0) + 1
+    best, best_gap = None, 4
+    late = len(state.deck) < 15
+    for action in legal:
+        if action.kind != "play" or not action._value:
+            continue
+        floor = need[action._index]
+        if floor:  # a started expedition with numbers
+            gap = action._value - floor
+            if gap < best_gap:
+                best, best_gap = action, gap
+        elif best is None and not late and counts[action._colour] >= 3 and sums[action._colour] >= 22 \
+                and action._value <= 5:
+            best = action
+    if best is not None:
+        return best
+    discards = [a for a in legal if a.kind == "discard"]
+    dead = [a for a in discards if need[a._index] > a._value]
+    if dead:
+        harmless = [a for a in dead if not (theirs[a._index] and a._value >= theirs[a._index])]
+        return rng.choice(harmless or dead)
+    return min(discards, key=lambda a: (bool(theirs[a._index] and a._value >= theirs[a._index]),
+                                         sums[a._colour], -a._value))
+
+
+def _round_margin(state, side: int) -> float:
+    scores = state.round_results[-1].scores
+    return scores[side] - scores[1 - side]
+
+
+def _rollout(state, side: int, rng: random.Random, limit: int = 2000) -> float:
+    """Play ``state`` to the end of its round with :func:`quick_policy`; my side's margin then."""
+    start = state.round
+    for _ in range(limit):
+        if state.is_terminal or state.round != start:
+            return _round_margin(state, side)
+        state.apply(quick_policy(state, rng))
+    return 0.0
+
+
+# --- the search ----------------------------------------------------------------------------------------
+class SearchAgent(ExplainingAgent):
+    """Determinised Monte Carlo: for each of its ``width`` best candidates (by the heuristic), play
+    ``rollouts`` imagined deals of the unseen cards to the end of the round with a quick policy and
+    average the margin (my side minus theirs). Every candidate meets the same imagined deals, so
+    their differences are not noise from the dealing. A candidate's value is that mean margin plus
+    ``prior`` times the heuristic's own score for it (the quick policy is crude; the heuristic's
+    judgement steadies it). ``rollouts`` is the strength setting."""
+
+    name = "search"
+    value_meaning = "mean margin"
+
+    def __init__(self, seed: int | None = 0, rollouts: int = 48, width: int = 6, prior: float = 1.0):
+        super().__init__(seed)
+        self.rollouts = rollouts
+        self.width = width
+        self.prior = prior
+        self.heuristic = HeuristicAgent(seed)
+        self.last_seconds = 0.0
+
+    def explain(self, observation: LostCitiesObservation, legal_actions: list) -> Explanation:
+        started = time.perf_counter()
+        guide = self.heuristic.explain(observation, legal_actions)
+        candidates = [c.action for c in guide.candidates[:self.width]]
+        if len(candidates) == 1:
+            self.last_seconds = time.perf_counter() - started
+            return Explanation(self.name, (Candidate(candidates[0], 0.0, "the only choice"),), self.value_meaning)
+        totals = {action: [] for action in candidates}
+        for _ in range(self.rollouts):
+            deal = determinise(observation, self.rng)
+            seed = self.rng.getrandbits(32)
+            for action in candidates:
+                imagined = deal.clone()
+                imagined.apply(action)
+                totals[action].append(_rollout(imagined, observation.side, random.Random(seed)))
+        guide_values = {c.action: c for c in guide.candidates}
+        scored = []
+        for action, margins in totals.items():
+            mean = sum(margins) / len(margins)
+            spread = math.sqrt(sum((m - mean) ** 2 for m in margins) / max(1, len(margins) - 1) / len(margins))
+            prior = guide_values[action]
+            value = mean + self.prior * prior.value
+            note = f"{prior.note}; margin {mean:+.1f} ±{spread:.1f} over {len(margins)} deals"
+            scored.append(Candidate(action, round(value, 3), note))
+        ranked = tuple(sorted(scored, key=lambda c: (-c.value, str(c.action))))
+        self.last_seconds = time.perf_counter() - started
+        return Explanation(self.name, ranked, self.value_meaning,
+                           f"best of {len(candidates)} candidates over {self.rollouts} imagined deals")
+
+    def evaluate(self, observation: LostCitiesObservation, action) -> Candidate:
+        return next(c for c in self.explain(observation, [action]).candidates)
+
+
+AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "search": SearchAgent}

@@ -1,0 +1,156 @@
+"""The agents: legal in every variant, seeded, explaining, and the heuristic's policy rule by rule."""
+
+import pytest
+
+from gamekit.core import Explanation, play_match, tournament
+from gamekit.lost_cities import Card, new_game
+from gamekit.lost_cities.agents import AGENTS, HeuristicAgent, SearchAgent, quick_policy
+
+FAST = {"random": {}, "heuristic": {}, "search": {"rollouts": 2, "width": 3}}
+VARIANTS = [{"players": 2}, {"players": 4}, {"players": 4, "pass_timing": "after"}, {"players": 2, "colours": 6}]
+
+
+def agent(name, seed=0):
+    return AGENTS[name](seed=seed, **FAST[name])
+
+
+@pytest.mark.parametrize("name", AGENTS)
+def test_every_agent_is_constructible_with_a_seed_and_named(name):
+    made = AGENTS[name](seed=5)
+    assert made.name == name and made.seed == 5 and name in repr(made) or "Agent" in repr(made)
+
+
+@pytest.mark.parametrize("options", VARIANTS, ids=["2p", "4p", "4p-after", "6 colours"])
+@pytest.mark.parametrize("name", ["random", "heuristic"])
+def test_agents_play_whole_games_legally(name, options):
+    seats = options["players"]
+    record = play_match("lost_cities", [agent(name, seed) for seed in range(seats)], seed=11,
+                        options={**options, "rounds": 1})
+    assert record.final_state().is_terminal  # every move replays through the rules
+
+
+@pytest.mark.parametrize("options", VARIANTS[:2], ids=["2p", "4p"])
+def test_the_search_agent_plays_a_whole_round_legally(options):
+    seats = options["players"]
+    lineup = [agent("search", 1), agent("heuristic")] * (seats // 2)
+    record = play_match("lost_cities", lineup, seed=3, options={**options, "rounds": 1})
+    assert record.final_state().is_terminal
+
+
+@pytest.mark.parametrize("name", AGENTS)
+def test_the_same_seed_plays_the_same_game(name):
+    def game(seed):
+        return play_match("lost_cities", [agent(name, seed), agent(name, seed + 1)], seed=4,
+                          options={"rounds": 1}).actions
+    assert game(1) == game(1)
+    if name != "heuristic":  # the heuristic is deterministic: its seed changes nothing
+        assert game(1) != game(2)
+
+
+@pytest.mark.parametrize("name", AGENTS)
+def test_agents_explain_their_move(name):
+    state = new_game(seed=2, rounds=1)
+    legal = state.legal_actions()
+    explanation = agent(name).explain(state.observation(0), legal)
+    assert isinstance(explanation, Explanation) and explanation.best in legal
+    assert str(explanation).startswith(f"{name} chooses") and explanation.rows()
+    values = [c.value for c in explanation.candidates]
+    assert values == sorted(values, reverse=True) or name == "random"
+
+
+def test_the_heuristic_scores_every_legal_action_with_a_reason():
+    state = new_game(seed=2, rounds=1)
+    legal = state.legal_actions()
+    explanation = HeuristicAgent().explain(state.observation(0), legal)
+    assert {c.action for c in explanation.candidates} == set(legal)
+    assert all(c.note for c in explanation.candidates)
+
+
+def position(mine, theirs=(), **extra):
+    hands = [list(mine), list(theirs) or [f"yellow {v}" for v in range(3, 11)]]
+    return new_game(seed=1, rounds=1, position={"hands": hands, **extra})
+
+
+def choose(state):
+    return str(HeuristicAgent().act(state.observation(state.current_player), state.legal_actions()))
+
+
+def test_the_heuristic_extends_with_the_lowest_fitting_card():
+    state = position(["red 5", "red 7", "red 9", "blue 2", "white 3", "green 4", "green 10", "white 9"],
+                     expeditions=[{"red": ["red 3"]}, {}])
+    assert choose(state) == "play red 5"
+
+
+def test_the_heuristic_opens_a_strong_colour_but_not_a_weak_one():
+    strong = position(["red 4", "red 6", "red 8", "red 9", "red 10", "blue 2", "white 3", "green 4"])
+    assert choose(strong) == "play red 4"
+    weak = position(["red 4", "blue 6", "white 8", "green 2", "red 10", "blue 3", "white 5", "green 7"])
+    assert choose(weak).startswith("discard")
+
+
+def test_the_heuristic_discards_a_dead_card_rather_than_a_live_one():
+    state = position(["red 2", "blue 9", "blue 10", "white 3", "green 4", "green 10", "white 9", "red 10"],
+                     expeditions=[{"red": ["red 5"], "blue": ["blue 4", "blue 8"]}, {}])
+    action = choose(state)
+    assert action in ("discard red 2", "play blue 9", "play red 10")
+    ranked = HeuristicAgent().explain(state.observation(0), state.legal_actions()).candidates
+    discards = [str(c.action) for c in ranked if c.action.kind == "discard"]
+    assert discards[0] == "discard red 2"
+
+
+def test_the_heuristic_will_not_feed_the_other_sides_expedition():
+    state = position(["red 2", "blue 3", "white 3", "green 4", "green 6", "white 5", "red 3", "yellow 4"],
+                     ["blue 2", "blue 4", "white 2", "green 2", "green 3", "white 4", "red 4", "red 5"],
+                     expeditions=[{}, {"yellow": ["yellow 3"]}])
+    ranked = HeuristicAgent().explain(state.observation(0), state.legal_actions()).candidates
+    discards = [str(c.action) for c in ranked if c.action.kind == "discard"]
+    assert discards[-1] == "discard yellow 4"  # the one card their yellow expedition could take
+    assert "feed" in next(c.note for c in ranked if str(c.action) == "discard yellow 4")
+
+
+def test_the_heuristic_takes_a_pile_card_that_fits_and_otherwise_the_deck():
+    state = position(["red 5", "blue 3", "white 3", "green 4", "green 6", "white 5", "red 3", "yellow 2"],
+                     expeditions=[{"red": ["red 4"]}, {}], discards={"red": ["red 6"]})
+    state.apply("discard yellow 2")
+    assert choose(state) == "draw red"
+    plain = position(["red 5", "blue 3", "white 3", "green 4", "green 6", "white 5", "red 3", "yellow 2"])
+    plain.apply("discard yellow 2")
+    assert choose(plain) == "draw deck"
+
+
+def test_the_heuristic_never_passes_with_partners():
+    state = new_game(4, seed=1, rounds=1)
+    choice = HeuristicAgent().act(state.observation(0), state.legal_actions())
+    assert choice.kind != "pass"
+
+
+def test_the_heuristic_beats_random_play_on_mirrored_deals():
+    result = tournament("lost_cities", {"heuristic": HeuristicAgent, "random": AGENTS["random"]},
+                        games=8, seed=3, options={"rounds": 1}, workers=1, progress=False)
+    summary = result.summary()
+    assert summary.loc["heuristic", "mean_score"] > summary.loc["random", "mean_score"] + 40
+
+
+def test_the_search_agents_strength_setting_and_explanation():
+    state = new_game(seed=6, rounds=1)
+    search = SearchAgent(seed=1, rollouts=3, width=4)
+    explanation = search.explain(state.observation(0), state.legal_actions())
+    assert len(explanation.candidates) == 4 and "3 deals" in explanation.candidates[0].note
+    assert search.last_seconds > 0
+    only = state.clone()
+    only.apply(explanation.best)
+    single = SearchAgent(seed=1, rollouts=3).explain(only.observation(0), only.legal_actions()[:1])
+    assert single.candidates[0].note == "the only choice"
+
+
+def test_the_quick_policy_is_legal_in_every_variant():
+    import random
+
+    for options in VARIANTS:
+        state = new_game(seed=9, rounds=1, **options)
+        rng = random.Random(1)
+        while not state.is_terminal:
+            action = quick_policy(state, rng)
+            assert action in state.legal_actions()
+            state.apply(action)
+        assert Card("red", 7) in state._full_deck
