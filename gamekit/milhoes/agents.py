@@ -37,9 +37,9 @@ def pot_rank(pot_sum: int, sorted_points) -> int:
     is ranked by its sum; halfway between two values, and among equal values, the lower rank."""
     place = bisect_left(sorted_points, pot_sum)
     if place == len(sorted_points):
-        return place
+        return bisect_left(sorted_points, sorted_points[-1]) + 1
     if place > 0 and pot_sum - sorted_points[place - 1] <= sorted_points[place] - pot_sum:
-        return place  # the value below is at least as near
+        return bisect_left(sorted_points, sorted_points[place - 1]) + 1  # the value below is as near
     return place + 1
 
 

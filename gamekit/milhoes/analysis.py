@@ -135,8 +135,9 @@ def ross_table(max_cards: int = 13):
 def ross_by_engine(cards: int = 13, games: int = 2000, seed: int = 0):
     """Play ``games`` Goofspiel games on the engine, ``PrizeMatchingAgent`` (seat 0) against
     ``RandomAgent`` (seat 1), and set the mean scores (with 95% intervals) beside Ross's exact
-    values, for both tie rules. The engine discards tied prizes; the "split" scores add half of each
-    discarded prize to both players, read from the recorded round results."""
+    values, for both tie rules. The engine discards tied prizes (in the last round it calls them
+    unawarded); the "split" scores add half of each such prize to both players, read from the
+    recorded round results."""
     import pandas as pd
 
     scores = {"discard": [], "split": []}
@@ -146,7 +147,7 @@ def ross_by_engine(cards: int = 13, games: int = 2000, seed: int = 0):
         while not state.is_terminal:
             state.apply_joint({p: agents[p].act(state.observation(p), state.legal_actions(p)) for p in (0, 1)})
         final = state.scores()
-        tied = sum(sum(r.pot) for r in state.rounds if r.outcome == "discarded")
+        tied = sum(sum(r.pot) for r in state.rounds if r.outcome != "won")  # discarded (or last round)
         scores["discard"].append(final)
         scores["split"].append([s + tied / 2 for s in final])
     rows = []
