@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from html import escape
 
 import ipywidgets as widgets
@@ -9,12 +10,17 @@ import ipywidgets as widgets
 
 class LogPanel(widgets.HTML):
     """A numbered list of entries (class ``gk-log``), newest on top. Each entry has a plain text
-    (``lines``, oldest first, for tests and summaries) and optional HTML (for the page)."""
+    (``lines``, oldest first, for tests and summaries) and optional HTML (for the page).
 
-    def __init__(self, title: str = "", **kwargs):
+    ``max_shown`` limits how many of the newest entries go into the page (all are kept in
+    ``lines``): a long game's log would otherwise resend thousands of lines on every change.
+    """
+
+    def __init__(self, title: str = "", *, max_shown: int | None = None, **kwargs):
         super().__init__(**kwargs)
         self.add_class("gk-log")
         self.title = title
+        self.max_shown = max_shown
         self.entries: list[tuple[str, str]] = []
         self._redraw()
 
@@ -26,6 +32,13 @@ class LogPanel(widgets.HTML):
         self.entries.append((text, html if html is not None else escape(text)))
         self._redraw()
 
+    def extend(self, entries: Iterable) -> None:
+        """Add many entries at once (plain texts, or ``(text, html)`` pairs) with a single redraw."""
+        for entry in entries:
+            text, html = (entry, None) if isinstance(entry, str) else entry
+            self.entries.append((text, html if html is not None else escape(text)))
+        self._redraw()
+
     def clear(self) -> None:
         self.entries = []
         self._redraw()
@@ -35,5 +48,9 @@ class LogPanel(widgets.HTML):
         if not self.entries:
             self.value = head + '<div class="gk-muted">Nothing yet.</div>'
             return
-        items = "".join(f"<li>{html}</li>" for _, html in reversed(self.entries))
-        self.value = f"{head}<ol reversed>{items}</ol>"
+        shown = self.entries if self.max_shown is None else self.entries[-self.max_shown:]
+        start = len(self.entries) - len(shown) + 1
+        items = "".join(f"<li>{html}</li>" for _, html in reversed(shown))
+        earlier = (f'<div class="gk-muted">({start - 1} earlier entries not shown)</div>'
+                   if start > 1 else "")
+        self.value = f'{head}<ol reversed start="{len(self.entries)}">{items}</ol>{earlier}'

@@ -1,0 +1,1262 @@
+"""The Brief History board: the kit's teaching map as a clickable plotly map, at one screen.
+
+>>> board = BriefHistoryBoard(players=3, seats=["human", "random", "random"], seed=5)
+>>> board.state.epoch, board.state.phase
+(1, 'draft')
+>>> board.choose(str(board.state.legal_actions()[0]))   # the human keeps a card of the packet
+True
+
+Click a territory on the map (or pick it in the drop-down under the map and click **Place**) to
+place an army there; every other decision (drafting cards, Events, continuing or withdrawing an
+invasion, over-runs, forts, monuments, reorganising) is a button made from the state's
+``legal_actions()``. The board holds no rules: it offers what the engine lists, sends what was
+clicked to ``state.apply``, and shows the engine's reason when something is refused. Before a
+roll it shows the exact odds (``state.explain``, from :mod:`gamekit.brief_history.odds`); after
+it, the dice. Agent seats play by themselves (seat ``p``'s agent is
+``AGENTS[name](seed=derive_seed(game seed, p))``); with several people at the screen the secret
+choices (the drafts and the Bonus tokens) wait behind a "pass the screen" step.
+
+The map is the kit's own teaching map, inspired by the published game, not its board.
+
+CSS classes for tests and styling: ``bh-board``, ``bh-header``, ``bh-seed``, ``bh-epoch``,
+``bh-turn``, ``bh-organiser``, ``bh-indicator``, ``bh-map``, ``bh-view``,
+``bh-territory-select``, ``bh-place``, ``bh-odds`` (rows ``bh-odds-row``), ``bh-dice``
+(``bh-die-attacker``, ``bh-die-defender``), ``bh-actions``, ``bh-action`` and
+``bh-action-<action text>`` on every action button, ``bh-pass-screen``, ``bh-hand``,
+``bh-status``, ``bh-players`` (rows ``bh-player-row``), ``bh-track``, ``bh-areas``, ``bh-log`` (the log panel),
+``bh-step``, ``bh-play-empire``, ``bh-play-epoch``, ``bh-play-all``, ``bh-result``,
+``bh-player-count``, ``gk-seat-<p>`` (seat pickers) and ``bh-new-game``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from html import escape
+
+import ipywidgets as widgets
+
+from gamekit.core import IllegalActionError, derive_seed
+from gamekit.ui import HUMAN, LogPanel, PassScreen, SeatPicker, StatusArea, build_agents, check_seats, theme
+from gamekit.ui.theme import SEAT_COLOURS
+
+from .maps import TeachingMap
+from .odds import MAX_INDICATOR
+from .rules import (
+    Action,
+    BriefHistoryState,
+    BuildFort,
+    BuildMonument,
+    Continue,
+    DiscardEvent,
+    EndOverrun,
+    Establish,
+    KeepBonus,
+    Overrun,
+    Place,
+    PlayEvent,
+    Reorganise,
+    SkipMonument,
+    TakeEmpire,
+    TakeEvent,
+    Withdraw,
+    new_game,
+)
+
+MAX_PLAYERS = 6
+TITLE = "A Brief History of the World"
+MAP_LABEL = "the kit's own teaching map — inspired by the published game, not its board"
+#: Six colours: the kit's five seat colours and a near-black sixth.
+COLOURS = tuple(SEAT_COLOURS) + ("#3b3b3b",)
+COLOUR_NAMES = ("blue", "red", "green", "purple", "ochre", "black")
+HIDDEN_PHASES = ("draft", "bonus")  # secret choices: the drafted cards and the Bonus tokens
+AGENT_MOVES_LIMIT = 100_000  # a safety net: a whole six-Epoch game takes a few hundred moves
+
+# What each kind of decision is called in the action area, in the order the groups are shown.
+GROUPS = [
+    (TakeEmpire, "Keep one Empire card (the rest go up the ranking)"),
+    (TakeEvent, "Keep one Event card (the rest go down the ranking)"),
+    (KeepBonus, "Keep one Bonus token (secret until the end)"),
+    (Establish, "Start of the empire turn"),
+    (Continue, "The roll was not enough"),
+    (Withdraw, "The roll was not enough"),
+    (Overrun, "Over-run with the points left (no dice)"),
+    (EndOverrun, "Over-run with the points left (no dice)"),
+    (BuildMonument, "A pair of resources: build a monument"),
+    (SkipMonument, "A pair of resources: build a monument"),
+    (PlayEvent, "Play an Event card"),
+    (BuildFort, "Build a fort (costs an organiser army)"),
+    (DiscardEvent, "End of the turn"),
+    (Reorganise, "End of the turn"),
+]
+
+# --- the map's look ---------------------------------------------------------------------------------
+MAP_SIZE = (1100, 560)
+MAP_MARGIN = {"l": 8, "r": 8, "t": 34, "b": 8}
+FOLLOW = "Follow the empire"
+VIEWS = {
+    "World": ((-141.0, 147.0), (-40.0, 80.0)),
+    "Europe & the Middle East": ((-13.0, 62.0), (17.0, 66.0)),
+    "Africa & India": ((-12.0, 95.0), (-2.0, 46.0)),
+    "East Asia": ((60.0, 145.0), (-12.0, 66.0)),
+    "The Americas": ((-141.0, -36.0), (-40.0, 80.0)),
+}
+# Where the names of seas and oceans (and fleets) are drawn: presentation only.
+WATER_LABELS = {
+    "North Sea": (3.0, 57.5), "Baltic Sea": (19.0, 56.5), "Mediterranean Sea": (17.0, 34.5),
+    "Black Sea": (34.0, 43.5), "Red Sea": (38.5, 21.0), "Persian Gulf": (51.0, 27.0),
+    "Arabian Sea": (63.0, 17.0), "Bay of Bengal": (88.0, 14.0), "South China Sea": (113.0, 12.0),
+    "Yellow Sea": (122.0, 33.0), "Sea of Japan": (134.0, 42.0), "Gulf of Mexico": (-91.0, 25.5),
+    "Caribbean Sea": (-75.0, 14.0), "Atlantic Ocean": (-30.0, 30.0), "Indian Ocean": (75.0, -10.0),
+    "Pacific Ocean": (-128.0, 8.0),
+}
+SEA_COLOUR, EMPTY_FILL, EMPTY_LINE, BARREN_FILL = "#dbe7ef", "#f6f1e4", "#8a8170", "#a59f92"
+AREA_TINTS = ("#efe3c8", "#e2ecd5", "#ecdede", "#e0e4ef", "#eee8d2", "#dcebe6", "#eadff0")
+LEGAL_RING, INVASION_RING = "#f2b705", "#e8590c"
+LABEL_FONT = 12
+CHAR_WIDTH = 0.58 * LABEL_FONT  # a rough average glyph width, for placing names without overlaps
+
+
+def load_agents() -> dict:
+    """The agents a seat can be given: ``gamekit.brief_history.agents.AGENTS`` (name -> class)."""
+    try:
+        from .agents import AGENTS
+    except ModuleNotFoundError as missing:
+        if missing.name != "gamekit.brief_history.agents":
+            raise
+        from gamekit.core import RandomAgent  # until the game's own agents exist
+
+        return {"random": RandomAgent}
+    return dict(AGENTS)
+
+
+def css_name(text: str) -> str:
+    """An action text as a CSS class suffix: ``"play Treachery at Balkans"`` -> ``play-treachery-at-balkans``."""
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def lighter(colour: str, share: float = 0.55) -> str:
+    """``colour`` mixed with ``share`` of white (a retired army is drawn paler than a standing one)."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(v + (255 - v) * share):02x}" for v in (r, g, b))
+
+
+CSS = """
+.bh-board.gk-board { max-width: 1140px; }
+.bh-board .bh-map { border: 2px solid #b9b09c; border-radius: 8px; overflow: hidden; }
+.bh-board .bh-panel { border: 2px solid #d8d2c4; border-radius: 8px; padding: 4px 10px; background: #fff; }
+.bh-board .bh-indicator-box { display: inline-block; min-width: 2.1em; text-align: center; margin: 0 2px;
+  border: 2px solid #888; border-radius: 6px; color: #888; font-weight: 700; }
+.bh-board .bh-indicator-box.bh-on { background: #f2b705; border-color: #222; color: #222; }
+.bh-board .bh-pip { display: inline-block; width: 13px; height: 13px; margin: 0 1px; border: 2px solid #222;
+  border-radius: 3px; vertical-align: middle; }
+.bh-board .bh-die { display: inline-block; width: 1.7em; height: 1.7em; line-height: 1.7em; margin: 0 3px;
+  text-align: center; font-size: 26px; font-weight: 800; border: 3px solid #222; border-radius: 8px;
+  background: #fff; color: #1a1a1a; }
+.bh-board .bh-die-high { box-shadow: 0 0 0 4px #f2b705; }
+.bh-board .bh-swatch { display: inline-block; width: 14px; height: 14px; border: 2px solid #222;
+  border-radius: 50%; vertical-align: middle; margin-right: 4px; }
+.bh-board .bh-legend { font-size: 14px; color: #333; }
+.bh-board .bh-odds table, .bh-board .bh-areas table, .bh-board .bh-players table { margin-top: 2px; }
+.bh-board .gk-table td, .bh-board .gk-table th { padding: 2px 8px; }
+.bh-board .bh-level { font-weight: 700; white-space: nowrap; }
+.bh-board .bh-players td { white-space: nowrap; }
+.bh-board .bh-track-line { position: relative; height: 26px; margin: 6px 4px 2px; border-radius: 6px;
+  background: repeating-linear-gradient(90deg, #eee 0, #eee 9.5%, #ccc 9.5%, #ccc 10%); }
+.bh-board .bh-track-dot { position: absolute; top: 3px; width: 20px; height: 20px; margin-left: -10px;
+  border: 2px solid #222; border-radius: 50%; }
+.jupyter-widgets.jupyter-button.bh-action { font-size: 16px; font-weight: 600; height: 38px; }
+.jupyter-widgets.jupyter-button.bh-place { font-size: 16px; font-weight: 700; height: 36px; }
+.bh-board .bh-territory-select select { font-size: 16px; height: 36px; }
+.bh-board .bh-card-table td { vertical-align: top; }
+.gk-seat-colour-5 { color: #3b3b3b; }
+.gk-seat-panel.gk-seat-colour-5 { border-color: #3b3b3b; color: #1a1a1a; }
+"""
+
+_css_widget: widgets.HTML | None = None
+
+
+def board_css() -> widgets.HTML:
+    """This board's own style sheet (on top of the shared theme), one widget per kernel."""
+    global _css_widget
+    if _css_widget is None or getattr(_css_widget, "comm", None) is None:
+        _css_widget = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
+        _css_widget.add_class("bh-theme")
+    return _css_widget
+
+
+# --- the map ---------------------------------------------------------------------------------------
+class MapView:
+    """The teaching map as a plotly figure: Areas, land and strait links, seas, territories coloured
+    by who stands there, sites, forts, fleets, and rings around the territories a click may take.
+
+    ``widget`` is a ``FigureWidget`` (clickable) when anywidget is installed; otherwise a static
+    figure in an ``Output`` (the drop-down under the map still places armies).
+    """
+
+    def __init__(self, world: TeachingMap, on_click):
+        import plotly.graph_objects as go
+
+        self.world = world
+        self.names = list(world.territories)
+        self.view = "World"
+        self.scale = 1.0  # markers are drawn smaller in the whole-world view
+        figure = go.Figure(layout=self._layout())
+        self._add_background(figure)
+        self._add_territories(figure)
+        try:
+            self.figure = go.FigureWidget(figure)
+            self.widget = self.figure
+            self.clickable = True
+        except ImportError:  # plotly's FigureWidget needs anywidget
+            self.figure = figure
+            self.widget = widgets.Output()
+            self.clickable = False
+        self.widget.add_class("bh-map")
+        if self.clickable:
+            self.figure.data[self.territory_trace].on_click(self._clicked)
+        self._on_click = on_click
+        self.set_view("World")
+
+    # --- building -------------------------------------------------------------------------------
+    def _layout(self) -> dict:
+        hidden = {"visible": False, "fixedrange": False}
+        return {
+            "width": MAP_SIZE[0], "height": MAP_SIZE[1], "margin": MAP_MARGIN, "showlegend": False,
+            "paper_bgcolor": "#fbfaf6", "plot_bgcolor": SEA_COLOUR, "hovermode": "closest",
+            "dragmode": "pan", "xaxis": dict(hidden), "yaxis": dict(hidden),
+            "font": {"family": "DejaVu Sans, Arial, sans-serif", "size": LABEL_FONT, "color": "#1a1a1a"},
+            "hoverlabel": {"font": {"size": 15}},
+            "title": {"text": f"<b>Teaching map</b>: {MAP_LABEL} (real places and empires, invented numbers)",
+                      "x": 0.01, "y": 0.985,
+                      "font": {"size": 15}},
+            "modebar": {"remove": ["lasso2d", "select2d", "autoScale2d"]},
+        }
+
+    def _add_background(self, figure) -> None:
+        import plotly.graph_objects as go
+
+        world = self.world
+        self.hulls = {}
+        for index, area in enumerate(world.areas):
+            xs, ys = _padded_hull([world.xy(t) for t in world.territories_in(area)], radius=3.2)
+            self.hulls[area] = (xs, ys)
+            figure.add_trace(go.Scatter(x=xs, y=ys, mode="lines", fill="toself", hoverinfo="skip",
+                                        fillcolor=AREA_TINTS[index % len(AREA_TINTS)],
+                                        line={"color": "#b9b09c", "width": 1}, name=area))
+        for kind, dash in (("land", "solid"), ("straits", "dot")):
+            xs, ys = [], []
+            for name in self.names:
+                links = world.land_neighbours(name) if kind == "land" else world.strait_neighbours(name)
+                for other in sorted(links):
+                    if name < other:
+                        (x0, y0), (x1, y1) = world.xy(name), world.xy(other)
+                        xs += [x0, x1, None]
+                        ys += [y0, y1, None]
+            figure.add_trace(go.Scatter(x=xs, y=ys, mode="lines", hoverinfo="skip", name=kind,
+                                        line={"color": "#9d9582" if kind == "land" else "#4f7fa8",
+                                              "width": 1.3, "dash": dash}))
+        waters = [w for w in WATER_LABELS if w in world.seas or w in world.oceans]
+        figure.add_trace(go.Scatter(
+            x=[WATER_LABELS[w][0] for w in waters], y=[WATER_LABELS[w][1] for w in waters], mode="text",
+            text=[f"<i>{w}</i>" for w in waters], hoverinfo="skip", name="waters",
+            textfont={"color": "#3d6a91", "size": 11}))
+        self.area_label_trace = len(figure.data)
+        figure.add_trace(go.Scatter(x=[], y=[], mode="text", text=list(world.areas), hoverinfo="skip",
+                                    name="areas", textfont={"color": "#6b5a35", "size": 13}))
+
+    def _add_territories(self, figure) -> None:
+        import plotly.graph_objects as go
+
+        xs = [self.world.xy(t)[0] for t in self.names]
+        ys = [self.world.xy(t)[1] for t in self.names]
+        self.fleet_trace = len(figure.data)
+        figure.add_trace(go.Scatter(x=[], y=[], mode="markers+text", hoverinfo="skip", name="fleets",
+                                    marker={"symbol": "diamond-wide", "size": 20, "line": {"width": 2, "color": "#222"}},
+                                    textposition="bottom center", textfont={"size": 11}))
+        self.ring_trace = len(figure.data)
+        figure.add_trace(go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name="legal",
+                                    marker={"symbol": "circle-open", "size": 36, "line": {"width": 4}}))
+        self.fort_trace = len(figure.data)
+        figure.add_trace(go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name="forts",
+                                    marker={"symbol": "square-open", "size": 31, "color": "#222",
+                                            "line": {"width": 3, "color": "#222"}}))
+        self.territory_trace = len(figure.data)
+        figure.add_trace(go.Scatter(x=xs, y=ys, mode="markers+text", text=self.names, customdata=self.names,
+                                    hoverinfo="text", name="territories", textfont={"size": LABEL_FONT},
+                                    marker={"size": 16, "line": {"width": 1.5}}))
+        self.site_traces = {}
+        for site, symbol, size, colour in (("capital", "star", 16, "#f2b705"), ("city", "circle", 10, "#ffffff"),
+                                           ("monument", "triangle-up", 13, "#ffffff")):
+            self.site_traces[site] = len(figure.data)
+            figure.add_trace(go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name=site,
+                                        marker={"symbol": symbol, "size": size, "color": colour,
+                                                "line": {"width": 1.5, "color": "#111"}}))
+
+    # --- drawing -----------------------------------------------------------------------------------
+    def set_view(self, name: str) -> None:
+        """Zoom to one of ``VIEWS`` (the names are placed again so that they do not overlap)."""
+        if name not in VIEWS:
+            raise ValueError(f"the map's views are {', '.join(VIEWS)}, not {name!r}")
+        self.view = name
+        (x0, x1), (y0, y1) = VIEWS[name]
+        positions, taken = self._label_positions()
+        area_spots = self._area_label_spots(taken)
+        with self.figure.batch_update():
+            self.figure.layout.xaxis.range = [x0, x1]
+            self.figure.layout.yaxis.range = [y0, y1]
+            self.figure.data[self.territory_trace].textposition = positions
+            self.figure.data[self.area_label_trace].x = [x for x, _ in area_spots]
+            self.figure.data[self.area_label_trace].y = [y for _, y in area_spots]
+            self.scale = 0.72 if name == "World" else 1.0
+        self._show_static()
+
+    def _pixels_per_degree(self) -> tuple[float, float]:
+        (x0, x1), (y0, y1) = VIEWS[self.view]
+        width = MAP_SIZE[0] - MAP_MARGIN["l"] - MAP_MARGIN["r"]
+        height = MAP_SIZE[1] - MAP_MARGIN["t"] - MAP_MARGIN["b"]
+        return width / (x1 - x0), height / (y1 - y0)
+
+    def _label_positions(self) -> tuple[list[str], list[tuple]]:
+        """A position for each name beside its marker, greedily avoiding names and markers placed
+        before it (screen pixels, y downwards); also the boxes taken."""
+        kx, ky = self._pixels_per_degree()
+        points = [(self.world.xy(t)[0] * kx, -self.world.xy(t)[1] * ky) for t in self.names]
+        radius, height = 12, LABEL_FONT + 3
+        taken = [(x - radius, y - radius, x + radius, y + radius) for x, y in points]
+        positions = []
+        for (x, y), name in zip(points, self.names):
+            width = CHAR_WIDTH * len(name)
+            options = {
+                "top center": (x - width / 2, y - radius - height, x + width / 2, y - radius),
+                "bottom center": (x - width / 2, y + radius, x + width / 2, y + radius + height),
+                "middle right": (x + radius, y - height / 2, x + radius + width, y + height / 2),
+                "middle left": (x - radius - width, y - height / 2, x - radius, y + height / 2),
+                "top right": (x + radius * 0.6, y - radius - height, x + radius * 0.6 + width, y - radius),
+                "bottom left": (x - radius * 0.6 - width, y + radius, x - radius * 0.6, y + radius + height),
+            }
+            best = min(options, key=lambda p: sum(_overlap(options[p], box) for box in taken))
+            positions.append(best)
+            taken.append(options[best])
+        return positions, taken
+
+    def _area_label_spots(self, taken: list[tuple]) -> list[tuple[float, float]]:
+        """Where each Area's name goes: above, below or inside its outline, wherever it covers the
+        least of the territories' markers and names."""
+        kx, ky = self._pixels_per_degree()
+        spots = []
+        for area in self.world.areas:
+            xs, ys = self.hulls[area]
+            middle = sum(self.world.xy(t)[0] for t in self.world.territories_in(area)) / len(self.world.territories_in(area))
+            width, height = CHAR_WIDTH * (len(area) + 5), LABEL_FONT + 4
+            candidates = [(middle, max(ys) + 10 / ky), (middle, min(ys) - 10 / ky),
+                          (middle, (max(ys) + min(ys)) / 2), (min(xs) + width / 2 / kx, max(ys) + 10 / ky)]
+
+            def box(spot):
+                x, y = spot[0] * kx, -spot[1] * ky
+                return (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
+
+            best = min(candidates, key=lambda spot: sum(_overlap(box(spot), other) for other in taken))
+            taken.append(box(best))
+            spots.append(best)
+        return spots
+
+    def _offset(self, name: str, dx_px: float, dy_px: float) -> tuple[float, float]:
+        kx, ky = self._pixels_per_degree()
+        x, y = self.world.xy(name)
+        return x + dx_px / kx, y + dy_px / ky
+
+    def draw(self, tiles, colours: list[str], hover: dict[str, str], rings: dict[str, str],
+             fleets: list[tuple[str, str]]) -> None:
+        """Colour every territory by its army (``tiles`` from the state), draw sites, forts and the
+        acting empire's ``fleets`` (body, colour), and ring the ``rings`` territories (name -> colour)."""
+        world, k = self.world, self.scale
+        fills, lines, widths, sizes, symbols = [], [], [], [], []
+        for tile in tiles:
+            if world.is_barren(tile.territory):
+                fills.append(BARREN_FILL), lines.append(BARREN_FILL), widths.append(0)
+                sizes.append(12 * k), symbols.append("x")
+            elif tile.army is None:
+                fills.append(EMPTY_FILL), lines.append(EMPTY_LINE), widths.append(1.5)
+                sizes.append(17 * k), symbols.append("circle")
+            else:
+                colour = colours[tile.army]
+                fills.append(colour if tile.active else lighter(colour))
+                lines.append("#111" if tile.active else colour)
+                widths.append(3 if tile.active else 2.5)
+                sizes.append((26 if tile.active else 23) * k)
+                symbols.append("circle")
+        with self.figure.batch_update():
+            territories = self.figure.data[self.territory_trace]
+            territories.marker.color = fills
+            territories.marker.line.color = lines
+            territories.marker.line.width = widths
+            territories.marker.size = sizes
+            territories.marker.symbol = symbols
+            territories.hovertext = [hover.get(t, t) for t in self.names]
+            self._points(self.fort_trace, [t.territory for t in tiles if t.fort])
+            self._points(self.site_traces["capital"], [t.territory for t in tiles if t.site == "capital"])
+            self._points(self.site_traces["city"], [t.territory for t in tiles if t.site == "city"])
+            self._points(self.site_traces["monument"], [t.territory for t in tiles if t.monument], offset=(12 * k, 12 * k))
+            for trace, size in ((self.fort_trace, 31), (self.ring_trace, 36), (self.site_traces["capital"], 16),
+                                (self.site_traces["city"], 10), (self.site_traces["monument"], 13)):
+                self.figure.data[trace].marker.size = size * k
+            ring_names = [t for t in self.names if t in rings]
+            self._points(self.ring_trace, ring_names)
+            self.figure.data[self.ring_trace].marker.color = [rings[t] for t in ring_names]  # open symbols
+            fleet = self.figure.data[self.fleet_trace]
+            fleet.x = [WATER_LABELS[body][0] for body, _ in fleets]
+            fleet.y = [WATER_LABELS[body][1] - 2.5 for body, _ in fleets]
+            fleet.marker.color = [colour for _, colour in fleets]
+            fleet.text = ["fleet"] * len(fleets)
+        self._show_static()
+
+    def set_area_labels(self, labels: list[str]) -> None:
+        self.figure.data[self.area_label_trace].text = labels
+
+    def _points(self, trace: int, names: list[str], offset: tuple[float, float] = (0, 0)) -> None:
+        spots = [self._offset(n, *offset) for n in names]
+        self.figure.data[trace].x = [x for x, _ in spots]
+        self.figure.data[trace].y = [y for _, y in spots]
+
+    def _clicked(self, trace, points, selector) -> None:
+        if points.point_inds:
+            self._on_click(self.names[points.point_inds[0]])
+
+    def _show_static(self) -> None:
+        if not self.clickable:
+            from IPython.display import display
+
+            self.widget.clear_output(wait=True)
+            with self.widget:
+                display(self.figure)
+
+
+def _overlap(a, b) -> float:
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    return width * height if width > 0 and height > 0 else 0.0
+
+
+def _padded_hull(points, radius: float) -> tuple[list[float], list[float]]:
+    """The convex hull of small circles round ``points``: an Area's outline on the map."""
+    cloud = [(x + radius * math.cos(k * math.pi / 8), y + radius * math.sin(k * math.pi / 8))
+             for x, y in points for k in range(16)]
+    cloud = sorted(set(cloud))
+
+    def half(seq):
+        chain = []
+        for p in seq:
+            while len(chain) >= 2 and ((chain[-1][0] - chain[-2][0]) * (p[1] - chain[-2][1])
+                                       - (chain[-1][1] - chain[-2][1]) * (p[0] - chain[-2][0])) <= 0:
+                chain.pop()
+            chain.append(p)
+        return chain
+
+    hull = half(cloud)[:-1] + half(cloud[::-1])[:-1]
+    hull.append(hull[0])
+    return [p[0] for p in hull], [p[1] for p in hull]
+
+
+# --- the board -------------------------------------------------------------------------------------
+class BriefHistoryBoard(widgets.VBox):
+    """A playable board for ``state`` (default: a new game of ``players`` with ``seed``).
+
+    ``seats`` gives each seat's kind, ``"human"`` or an agent name from ``agents`` (default:
+    ``gamekit.brief_history.agents.AGENTS``); all seats are human (hot-seat) unless told otherwise.
+    ``names`` names the players; ``options`` are further ``new_game`` options.
+
+    From Python: ``click_territory(name)`` does what a click on the map does, ``choose(text)``
+    what a click on an action button does (either returns ``True`` when the engine took the
+    action; otherwise the reason shows in the board and ``False`` is returned); ``step()``,
+    ``play_empire()``, ``play_epoch()`` and ``play_to_end()`` move the agents on;
+    ``summary()`` describes what is shown.
+    """
+
+    def __init__(self, state: BriefHistoryState | None = None, *, seats=None, names=None, players: int = 4,
+                 seed: int | None = None, options: dict | None = None, agents: dict | None = None):
+        self.agents = dict(agents) if agents is not None else load_agents()
+        if state is None:
+            state = new_game(players, seed=seed, **(options or {}))
+        self._series_seed = seed  # later games get seeds derived from it (fresh ones if None)
+        self._games = 0
+        given = list(names or [])
+        self.all_names = given + [f"Player {p}" for p in range(len(given), MAX_PLAYERS)]
+        seats = check_seats(seats or [HUMAN] * state.num_players, state.num_players, self.agents)
+        self._build_widgets(state, seats)
+        super().__init__(self._layout())
+        self.add_class("gk-board")
+        self.add_class("bh-board")
+        self._begin(state, seats)
+
+    # --- widgets -------------------------------------------------------------------------------
+    def _build_widgets(self, state: BriefHistoryState, seats) -> None:
+        self.status = StatusArea()  # first: every callback reports here
+        self.status.add_class("bh-status")
+        self.header = _html("bh-header")
+        self.turn_view = _html("bh-turn", "bh-panel")
+        self.map = MapView(state.world, self.status.guard(self._map_clicked))
+        self.view_picker = widgets.Dropdown(options=[FOLLOW, *VIEWS], value=FOLLOW, description="Map view",
+                                            layout=widgets.Layout(width="330px"), style={"description_width": "75px"})
+        self.view_picker.add_class("bh-view")
+        self.view_picker.observe(self.status.guard(lambda change: self._change_view(change["new"])), names="value")
+        self.territory_picker = widgets.Dropdown(options=[], description="Territory",
+                                                 layout=widgets.Layout(width="380px"),
+                                                 style={"description_width": "75px"})
+        self.territory_picker.add_class("bh-territory-select")
+        self.territory_picker.observe(lambda change: self._show_odds(), names="value")
+        self.place_button = self._button("Place an army", "bh-place", self._place_picked, style="success")
+        self.legend = _html("bh-legend", value=_legend_html())
+        self.odds_view = _html("bh-odds")
+        self.dice_view = _html("bh-dice")
+        self.actions_box = widgets.VBox()
+        self.actions_box.add_class("bh-actions")
+        self.pass_screen = PassScreen()
+        self.pass_screen.button.add_class("bh-pass-screen")
+        self.hand_view = _html("bh-hand")
+        self.players_view = _html("bh-players", "bh-panel")
+        self.track_view = _html("bh-track")
+        self.areas_view = _html("bh-areas", "bh-panel")
+        self.result_view = _html("bh-result")
+        self.log_panel = LogPanel("What happened (newest first)", max_shown=60)
+        self.log_panel.add_class("bh-log")
+        self.step_button = self._button("Agent: one move", "bh-step", self.step)
+        self.empire_button = self._button("Agents: finish this turn", "bh-play-empire", self.play_empire)
+        self.epoch_button = self._button("Agents: play the Epoch", "bh-play-epoch", self.play_epoch)
+        self.all_button = self._button("Agents: play to the end", "bh-play-all", self.play_to_end)
+        self.agent_row = widgets.HBox([self.step_button, self.empire_button, self.epoch_button, self.all_button],
+                                      layout=widgets.Layout(flex_flow="row wrap"))
+        self.player_count = widgets.Dropdown(options=list(range(2, MAX_PLAYERS + 1)), value=len(seats),
+                                             description="Players", layout=widgets.Layout(width="150px"),
+                                             style={"description_width": "60px"})
+        self.player_count.add_class("bh-player-count")
+        self.seat_picker = SeatPicker(list(self.agents), seats, max_seats=MAX_PLAYERS, names=self.all_names)
+        self.player_count.observe(lambda change: setattr(self.seat_picker, "count", change["new"]), names="value")
+        self.new_game_button = self._button("New game", "bh-new-game", self.new_game, style="primary")
+        self.agent_note = _html("gk-muted", "bh-agent-note")
+        self.packet_view = _html("bh-packet")
+        self._action_buttons: dict[str, widgets.Button] = {}
+        self._groups: dict[str, tuple[widgets.HTML, widgets.HBox]] = {}
+
+    def _layout(self) -> list:
+        picker_row = widgets.HBox([self.territory_picker, self.place_button, self.view_picker],
+                                  layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+        play = widgets.VBox([self.status, self.actions_box, self.odds_view, self.dice_view, self.hand_view],
+                            layout=widgets.Layout(flex="1 1 540px", min_width="420px"))
+        scores = widgets.VBox([self.players_view, self.areas_view], layout=widgets.Layout(flex="1 1 480px"))
+        lower = widgets.HBox([play, scores], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        setup_title = _html("gk-section-title", value="Next game: players and who plays each seat")
+        setup = widgets.VBox([setup_title, widgets.HBox([self.player_count, self.new_game_button]), self.seat_picker])
+        setup.add_class("bh-setup")
+        return [theme(), board_css(), self.header, self.turn_view, self.map.widget, picker_row, self.legend,
+                lower, self.log_panel, setup]
+
+    def _button(self, label, css_class, action, style="") -> widgets.Button:
+        button = widgets.Button(description=label, button_style=style,
+                                layout=widgets.Layout(width="auto", min_width="150px"))
+        button.add_class(css_class)
+        button.add_class("gk-big-button")
+        button.on_click(self.status.guard(lambda _button: action()))
+        return button
+
+    # --- the game being shown -------------------------------------------------------------------------
+    def _begin(self, state: BriefHistoryState, seats) -> None:
+        self._state = state
+        self.seats = list(seats)
+        self.names = self.all_names[:state.num_players]
+        self._agents = build_agents(self.seats, self.agents, state.seed)
+        self._revealed_for: int | None = None
+        self._log_seen = 0
+        self._last_roll = None
+        self._roll_text = ""
+        self._outcome = ""
+        self.log_panel.clear()
+        self._sync_log()
+        self._run_agents_for_humans()
+        self._redraw()
+
+    @property
+    def state(self) -> BriefHistoryState:
+        """The game being shown (treat it as read-only: play through the board)."""
+        return self._state
+
+    @property
+    def humans(self) -> list[int]:
+        return [p for p, kind in enumerate(self.seats) if kind == HUMAN]
+
+    @property
+    def hotseat(self) -> bool:
+        """Several people share the screen, so each secret choice waits behind a pass-the-screen step."""
+        return len(self.humans) > 1
+
+    @property
+    def seat_to_act(self) -> int | None:
+        """The seat whose decision it is (``None`` once the game is over)."""
+        return None if self._state.is_terminal else self._state.current_player
+
+    @property
+    def pass_screen_pending(self) -> bool:
+        seat = self.seat_to_act
+        return (seat is not None and self.hotseat and self.seats[seat] == HUMAN
+                and self._state.phase in HIDDEN_PHASES and self._revealed_for != seat)
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose secret cards may be shown now: the only human, or in hot-seat the one
+        who has just been handed the screen for a secret choice."""
+        if not self.hotseat:
+            return self.humans[0] if self.humans else None
+        seat = self.seat_to_act
+        if seat is not None and self._state.phase in HIDDEN_PHASES and self._revealed_for == seat:
+            return seat
+        return None
+
+    def colour_words(self, colour: int) -> str:
+        """``"blue (Ana)"``: a colour as the board names it."""
+        return f"{COLOUR_NAMES[colour]} ({self.names[self._state.seat_of[colour]]})"
+
+    def words(self, text: str) -> str:
+        """The engine's text with ``colour 2`` spelled as the board names it."""
+        return re.sub(r"\bcolour (\d)\b", lambda m: self.colour_words(int(m.group(1))), text)
+
+    # --- what a player does ------------------------------------------------------------------------
+    def _refuse(self, reason: str):
+        raise IllegalActionError(reason)
+
+    def _check_human_turn(self) -> int:
+        seat = self.seat_to_act
+        if seat is None:
+            self._refuse("the game is over: click New game to play again")
+        if self.seats[seat] != HUMAN:
+            self._refuse(f"it is {self.names[seat]}'s turn, and the agent {self.seats[seat]!r} plays that seat: "
+                         "use the agent buttons")
+        return seat
+
+    def show_hand(self) -> None:
+        """The pass-the-screen step's button: the awaited player is at the screen."""
+        if not self.pass_screen_pending:
+            self._refuse("there is no secret choice waiting behind the screen")
+        self._revealed_for = self.seat_to_act
+        self._outcome = ""
+        self._redraw()
+
+    def _act(self, action) -> None:
+        """Apply a human's action (an action or its text); the engine decides, the agents follow."""
+        self._check_human_turn()
+        if self.pass_screen_pending:
+            self._refuse(f"pass the screen to {self.names[self.seat_to_act]} first")
+        seat = self.seat_to_act
+        text = str(action)
+        try:
+            self._state.apply(action)
+        except IllegalActionError as refusal:
+            raise IllegalActionError(self.words(refusal.reason)) from None
+        self._outcome = f"{self.names[seat]}: {text}. " + self._sync_log()
+        if self.seat_to_act != seat:
+            self._revealed_for = None
+        self._run_agents_for_humans()
+        self._redraw()
+
+    def click_territory(self, name: str) -> bool:
+        """What a click on ``name`` on the map does: place an army there (over land when both land
+        and sea are possible), or over-run it, or build the monument there, whichever the engine
+        offers now. Returns ``True`` when the engine took it; otherwise the reason shows in the board."""
+        return self._attempt(lambda: self._act(self._territory_action(name)))
+
+    def choose(self, text: str) -> bool:
+        """Take the action whose text is ``text`` (``"reorganise"``, ``"take empire Romans"``,
+        ``"place Crete by sea"``), as its button (or a map click) would; at a secret choice in
+        hot-seat this also clicks the pass-the-screen step. ``True`` when the engine took it."""
+
+        def attempt():
+            self._check_human_turn()
+            verdict = self._state.explain(text)
+            if not verdict.startswith("Legal"):
+                self._refuse(self.words(verdict.removeprefix("Illegal: ")))
+            if self.pass_screen_pending:
+                self.show_hand()
+            self._act(text)
+
+        return self._attempt(attempt)
+
+    def _attempt(self, attempt) -> bool:
+        try:
+            attempt()
+        except IllegalActionError as refusal:
+            self.status.error(f"Refused: {refusal.reason}")
+            return False
+        return True
+
+    def _territory_action(self, name) -> Action:
+        """The legal action a click on ``name`` means; the engine's reason when there is none."""
+        self._check_human_turn()
+        if self.pass_screen_pending:
+            self._refuse(f"pass the screen to {self.names[self.seat_to_act]} first")
+        legal = self._state.legal_actions()
+        for kind in (Place, Overrun, BuildMonument):
+            matching = [a for a in legal if isinstance(a, kind) and a.territory == name]
+            if matching:
+                return min(matching, key=lambda a: getattr(a, "by_sea", False))  # over land first
+        probe = {"overrun": Overrun(name), "monument": BuildMonument(name)}.get(self._state.phase, Place(name))
+        verdict = self._state.explain(probe)
+        self._refuse(self.words(verdict.removeprefix("Illegal: ")) if verdict.startswith("Illegal")
+                     else f"{name} cannot be clicked now")
+
+    def _map_clicked(self, name: str) -> None:
+        self.click_territory(name)
+
+    def _place_picked(self) -> None:
+        text = self.territory_picker.value
+        if not text:
+            self._refuse("no territory can be chosen now" if self._placements() == [] else "pick a territory first")
+        self._act(text)
+
+    # --- agents ---------------------------------------------------------------------------------
+    def _agent_move(self) -> None:
+        seat = self._state.current_player
+        agent = self._agents[seat]
+        observation = self._state.observation(seat)
+        action = agent.act(observation, self._state.legal_actions(seat))
+        try:
+            self._state.apply(action)
+        except IllegalActionError as refusal:  # an agent bug: shown, and the game waits
+            raise IllegalActionError(f"the agent {self.seats[seat]!r} of {self.names[seat]} tried "
+                                     f"{action}: {self.words(refusal.reason)}") from None
+
+    def _run_agents(self, done) -> int:
+        """Agent moves until ``done()`` or a human must act; the number of moves made."""
+        moves = 0
+        while not self._state.is_terminal and self.seats[self._state.current_player] != HUMAN and not done():
+            self._agent_move()
+            moves += 1
+            if moves >= AGENT_MOVES_LIMIT:
+                break
+        return moves
+
+    def _run_agents_for_humans(self) -> None:
+        """With people at the table, the agents play until a person must choose."""
+        if self.humans:
+            moves = self._run_agents(lambda: False)
+            if moves:
+                self._sync_log()
+                self._outcome += f"Then the agents made {moves} move{'s' * (moves != 1)}. "
+
+    def _check_agent_turn(self) -> None:
+        seat = self.seat_to_act
+        if seat is None:
+            self._refuse("the game is over: click New game to play again")
+        if self.seats[seat] == HUMAN:
+            self._refuse(f"it is {self.names[seat]}'s turn: a person plays that seat")
+
+    def step(self) -> None:
+        """One agent move."""
+        self._check_agent_turn()
+        self._agent_move()
+        self._outcome = self._sync_log()
+        self._redraw()
+
+    def play_empire(self) -> None:
+        """Agent moves until the empire being played (or the draft) is over."""
+        self._check_agent_turn()
+        state = self._state
+        start = (state.epoch, state.phase in HIDDEN_PHASES, state.turn.card if state.turn else None,
+                 state.turn.spec.name if state.turn else None)
+        self._agent_move()
+        self._run_agents(lambda: (state.epoch, state.phase in HIDDEN_PHASES, state.turn.card if state.turn else None,
+                                  state.turn.spec.name if state.turn else None) != start)
+        self._outcome = self._sync_log()
+        self._redraw()
+
+    def play_epoch(self) -> None:
+        """Agent moves until the next Epoch starts (or a person must choose)."""
+        self._check_agent_turn()
+        epoch = self._state.epoch
+        self._run_agents(lambda: self._state.epoch != epoch)
+        self._outcome = self._sync_log()
+        self._redraw()
+
+    def play_to_end(self) -> None:
+        """Agent moves until the game is over (or a person must choose)."""
+        self._check_agent_turn()
+        self._run_agents(lambda: False)
+        self._outcome = self._sync_log()
+        self._redraw()
+
+    # --- new game and view -------------------------------------------------------------------------
+    def new_game(self, players: int | None = None, seats=None, seed: int | None = None) -> None:
+        """Start a new game; ``players`` and ``seats`` default to the set-up row's choices, the seed
+        to the next of the board's series (same options as the last game)."""
+        players = players or (len(seats) if seats else self.player_count.value)
+        if seats is None:
+            self.seat_picker.count = players
+            seats = self.seat_picker.seats
+        seats = check_seats(seats, players, self.agents)
+        self._games += 1
+        if seed is None and self._series_seed is not None:
+            seed = derive_seed(self._series_seed, "game", self._games)
+        # the same rule options; a lesson's scripted dice and starting position stay with that game
+        options = {k: v for k, v in self._state.options.items() if k not in ("players", "dice", "position")}
+        self.player_count.value = players
+        self.seat_picker.seats = seats
+        self._begin(new_game(players, seed=seed, **options), seats)
+
+    def _change_view(self, name: str) -> None:
+        self.map.set_view(self._followed_view() if name == FOLLOW else name)
+        self._draw_map()
+
+    def _followed_view(self) -> str:
+        """The zoomed view that shows most of the acting empire (the whole world between turns);
+        the view stays put while it still shows all of the empire."""
+        state = self._state
+        if state.turn is None or state.phase in HIDDEN_PHASES or state.is_terminal:
+            return "World"
+        colour = state.turn.colour
+        spots = [state.world.xy(t.territory) for t in state.tiles() if t.army == colour and t.active]
+        spots += [state.world.xy(a.territory) for a in self._placements()]
+        spots = spots or [state.world.xy(state.turn.spec.start)]
+
+        def shown(view):
+            (x0, x1), (y0, y1) = VIEWS[view]
+            return sum(x0 + 2 <= x <= x1 - 2 and y0 + 2 <= y <= y1 - 2 for x, y in spots)
+
+        if self.map.view != "World" and shown(self.map.view) == len(spots):
+            return self.map.view
+        return max((v for v in VIEWS if v != "World"), key=shown)
+
+    # --- drawing -----------------------------------------------------------------------------------
+    def _sync_log(self) -> str:
+        """Bring the log panel up to the engine's log; the new lines, joined, as the outcome."""
+        state = self._state
+        new = state.log[self._log_seen:]
+        self._log_seen = len(state.log)
+        if state.last_roll is not None and state.last_roll is not self._last_roll:
+            self._last_roll = state.last_roll
+            rolls = [line for line in state.log if line.strip().startswith("roll ")]
+            self._roll_text = self.words(rolls[-1].strip()) if rolls else ""
+        self.log_panel.extend(self.words(line.strip()) for line in new)
+        return "".join(f"{self.words(line.strip())}. " for line in new[-3:])
+
+    def _placements(self) -> list[Place]:
+        state, seat = self._state, self.seat_to_act
+        if seat is None or self.seats[seat] != HUMAN or state.phase != "expand":
+            return []
+        return [a for a in state.legal_actions() if isinstance(a, Place)]
+
+    def _redraw(self) -> None:
+        state = self._state
+        self.header.value = self._header_html()
+        self.turn_view.value = self._turn_html()
+        placements = self._placements()
+        options = [(self._place_label(a), str(a)) for a in placements]
+        keep = self.territory_picker.value if self.territory_picker.value in [v for _, v in options] else None
+        self.territory_picker.options = options
+        self.territory_picker.value = keep if keep is not None else (options[0][1] if options else None)
+        self.territory_picker.disabled = self.place_button.disabled = not options
+        if self.view_picker.value == FOLLOW:
+            view = self._followed_view()
+            if view != self.map.view:
+                self.map.set_view(view)
+        self._draw_map()
+        self.actions_box.children = self._action_children()
+        self._show_odds()
+        self.dice_view.value = self._dice_html()
+        viewer = self.viewer
+        self.hand_view.value = self._hand_html(viewer) if viewer is not None else ""
+        self.players_view.value = self._players_html()
+        self.areas_view.value = self._areas_html()
+        self.status.show(*self._message())
+
+    def _draw_map(self) -> None:
+        state = self._state
+        tiles = state.tiles()
+        rings = {}
+        if not self.pass_screen_pending:
+            for action in self._clickable_actions():
+                enemy = isinstance(action, Place) and self._is_invasion(action.territory)
+                rings.setdefault(action.territory, INVASION_RING if enemy else LEGAL_RING)
+        fleets = []
+        if state.turn is not None and state.phase not in HIDDEN_PHASES:
+            fleets = [(body, COLOURS[state.turn.colour]) for body in state.turn.fleets if body in WATER_LABELS]
+        self.map.draw(tiles, list(COLOURS), self._hover_texts(tiles), rings, fleets)
+        values = state.area_values()
+        self.map.set_area_labels([f"{area} · {values[area]}" for area in state.world.areas])
+
+    def _clickable_actions(self) -> list:
+        seat = self.seat_to_act
+        if seat is None or self.seats[seat] != HUMAN:
+            return []
+        return [a for a in self._state.legal_actions() if isinstance(a, (Place, Overrun, BuildMonument))]
+
+    def _is_invasion(self, territory: str) -> bool:
+        """Another seat's army stands there (the engine's explanation carries the odds)."""
+        held = self._state.army.get(territory)
+        return held is not None and self._state.seat_of[held[0]] != self.seat_to_act
+
+    def _hover_texts(self, tiles) -> dict[str, str]:
+        world, state = self._state.world, self._state
+        odds = {a.territory: self._explained(a) for a in self._placements() if self._is_invasion(a.territory)}
+        texts = {}
+        for tile in tiles:
+            name = tile.territory
+            lines = [f"<b>{escape(name)}</b> — {escape(world.area(name))} Area",
+                     "barren: no army may stand here" if world.is_barren(name)
+                     else f"{world.terrain(name)}, costs {world.cost(name)} to take"]
+            if world.resource(name):
+                lines.append(f"resource: {escape(world.resource(name))}")
+            if tile.army is not None:
+                lines.append(f"{escape(self.colour_words(tile.army))}, {'standing' if tile.active else 'retired'}")
+            marks = [m for m, on in (("capital", tile.site == "capital"), ("city", tile.site == "city"),
+                                     ("monument", tile.monument), ("fort", tile.fort)) if on]
+            if marks:
+                lines.append(", ".join(marks))
+            if name in odds:
+                lines.append(escape(odds[name]))
+            texts[name] = "<br>".join(lines)
+        return texts
+
+    def _explained(self, action) -> str:
+        return self.words(self._state.explain(action).removeprefix("Legal: "))
+
+    def _place_label(self, action: Place) -> str:
+        tile = next(t for t in self._state.tiles() if t.territory == action.territory)
+        how = " by sea" if action.by_sea else ""
+        if tile.army is None:
+            return f"{action.territory}{how} — empty"
+        if self._is_invasion(action.territory):
+            return f"{action.territory}{how} — invade {COLOUR_NAMES[tile.army]}"
+        return f"{action.territory}{how} — your retired army surrenders"
+
+    def _show_odds(self) -> None:
+        self.odds_view.value = self._odds_html()
+
+    def _odds_html(self) -> str:
+        state = self._state
+        if state.phase == "failed" and state.invasion is not None:
+            return self._continue_odds_html()
+        if state.phase != "expand" or state.turn is None:
+            return ""
+        invasions = [a for a in state.legal_actions() if isinstance(a, Place) and self._is_invasion(a.territory)]
+        picked = self.territory_picker.value
+        head = '<div class="gk-section-title">Odds before rolling</div>'
+        selected = ""
+        if picked:
+            label = dict((v, k) for k, v in self.territory_picker.options).get(picked, picked)
+            words = self._explained(picked) if picked in {str(a) for a in invasions} else "no dice are rolled"
+            selected = (f'<div class="bh-odds-selected" data-action="{escape(picked)}">Picked: <b>{escape(label)}</b>'
+                        f" — {escape(words)}</div>")
+        if not invasions:
+            return head + selected + '<div class="gk-muted">No invasion is open to this empire now.</div>'
+        rows = "".join(
+            f'<tr class="bh-odds-row" data-action="{escape(str(a))}" data-p="{escape(_probability(self._explained(a)))}">'
+            f"<td><b>{escape(str(a))}</b></td><td>{escape(self._explained(a))}</td></tr>" for a in invasions)
+        return f'{head}{selected}<table class="gk-table">{rows}</table>'
+
+    def _continue_odds_html(self) -> str:
+        """The chance that the next roll takes the territory, if the empire continues: the engine
+        explains the same placement with the indicator one higher (on a copy of the state)."""
+        state = self._state
+        target, _, by_sea = state.observation(state.current_player).invasion
+        head = '<div class="gk-section-title">Odds before rolling again</div>'
+        if not any(isinstance(a, Continue) for a in state.legal_actions()):
+            return head + '<div class="gk-muted">The organiser is empty: nothing is left to continue with.</div>'
+        probe = state.clone()
+        probe.phase = "expand"
+        probe.turn.indicator = min(probe.turn.indicator + 1, MAX_INDICATOR)
+        text = self.words(probe.explain(Place(target, by_sea)).removeprefix("Legal: "))
+        return (f'{head}<div class="bh-odds-row bh-odds-continue" data-action="continue" '
+                f'data-p="{escape(_probability(text))}"><b>continue</b> (an organiser army is spent, the '
+                f"indicator goes up): {escape(text)}</div>")
+
+    def _dice_html(self) -> str:
+        roll = self._state.last_roll
+        if roll is None or self._state.phase in HIDDEN_PHASES:
+            return ""
+        attack, defend, bonus, points = roll
+        high_a, high_d = max(attack), max(defend)
+
+        def dice(faces, high, who):
+            seen, out = False, []
+            for face in faces:
+                mark = " bh-die-high" if face == high and not seen else ""
+                seen = seen or bool(mark)
+                out.append(f'<span class="bh-die bh-die-{who}{mark}" data-face="{face}">{face}</span>')
+            return "".join(out)
+
+        return (f'<div class="gk-section-title">Last roll</div>'
+                f'<div class="gk-row bh-roll" data-points="{points}">Attacker {dice(attack, high_a, "attacker")}'
+                f'&nbsp;+{bonus}&nbsp; against &nbsp;Defender {dice(defend, high_d, "defender")}</div>'
+                f'<div class="bh-roll-text">{escape(self._roll_text)}</div>')
+
+    def _action_children(self) -> list:
+        state = self._state
+        if state.is_terminal:
+            self.result_view.value = self._result_html()
+            return [self.result_view]
+        seat = self.seat_to_act
+        if self.seats[seat] != HUMAN:
+            self.agent_note.value = (f"{escape(self.names[seat])}'s seat is played by the agent "
+                                     f"<b>{escape(self.seats[seat])}</b>.")
+            return [self.agent_note, self.agent_row]
+        if self.pass_screen_pending:
+            self.pass_screen.ask(self.names[seat], self.status.guard(self.show_hand),
+                                 colour_class=f"gk-seat-colour-{state.acting_colour}")
+            return [self.pass_screen]
+        legal = [a for a in state.legal_actions() if not isinstance(a, Place)]
+        grouped: dict[str, list] = {}
+        for kind, title in GROUPS:
+            grouped.setdefault(title, []).extend(a for a in legal if isinstance(a, kind))
+        children = []
+        for title, actions in grouped.items():
+            if actions:
+                heading, row = self._group_widgets(title)
+                heading.value = escape(self._group_title(type(actions[0]), title))
+                row.children = [self._action_button(a) for a in actions]
+                children += [heading, row]
+        if state.phase in HIDDEN_PHASES:
+            self.packet_view.value = self._packet_html()
+            children.append(self.packet_view)
+        return children
+
+    def _group_widgets(self, title: str) -> tuple[widgets.HTML, widgets.HBox]:
+        """A heading and a row of buttons per kind of decision, made once and reused."""
+        if title not in self._groups:
+            row = widgets.HBox([], layout=widgets.Layout(flex_flow="row wrap"))
+            row.add_class("bh-action-row")
+            self._groups[title] = (_html("gk-section-title"), row)
+        return self._groups[title]
+
+    def _group_title(self, kind, title: str) -> str:
+        if kind in (Overrun, EndOverrun) and self._state.overrun:
+            return f"{title}: {self._state.overrun['points']} point(s) left"
+        return title
+
+    def _action_button(self, action) -> widgets.Button:
+        text = str(action)
+        button = self._action_buttons.get(text)
+        if button is None:
+            button = widgets.Button(description=text, layout=widgets.Layout(width="auto", margin="2px"))
+            button.add_class("bh-action")
+            button.add_class(f"bh-action-{css_name(text)}")
+            button.on_click(self.status.guard(lambda _button, t=text: self._act(t)))
+            self._action_buttons[text] = button
+        button.tooltip = self._explained(action)
+        button.button_style = "success" if isinstance(action, (Continue, Establish, Reorganise)) else ""
+        return button
+
+    def _packet_html(self) -> str:
+        state = self._state
+        kind = state.queue[0][1] if state.queue else "bonus"
+        cards = state.cards
+        if kind == "empire":
+            rows = []
+            for name in sorted(state.packets["empire"]):
+                card = cards.empire_card(name)
+                for spec in card.empires:
+                    extra = ", ".join(filter(None, ["capital" if spec.capital else "barbarians",
+                                                    ", ".join(spec.fleets) and f"fleets: {', '.join(spec.fleets)}",
+                                                    spec.trait and cards.traits.get(spec.trait, spec.trait)]))
+                    rows.append(f"<tr><td><b>{escape(spec.name)}</b></td><td>called {card.order}.</td>"
+                                f"<td>{spec.armies} armies</td><td>starts in {escape(spec.start)}</td>"
+                                f"<td>{escape(extra)}</td></tr>")
+            return f'<table class="gk-table bh-card-table">{"".join(rows)}</table>'
+        if kind == "event":
+            rows = "".join(f"<tr><td><b>{escape(e.name)}</b></td><td>{e.colour} {e.epoch}</td>"
+                           f"<td>{e.cost} gold</td><td>{escape(e.text)}</td></tr>"
+                           for e in sorted(state.packets["event"], key=lambda e: e.name))
+            return f'<table class="gk-table bh-card-table">{rows}</table>'
+        return ""
+
+    def _hand_html(self, seat: int) -> str:
+        seen = self._state.observation(seat)
+        events = ", ".join(f"{name}" + (f" ({COLOUR_NAMES[c]})" if len(seen.colours) > 1 else "")
+                           for c, name in seen.event_hand) or "none"
+        empires = ", ".join(seen.empire_hand) or "none"
+        bonus = ", ".join(f"{v}" for _, v in seen.bonus_tokens) or "none"
+        return (f'<div class="gk-section-title">{escape(self.names[seat])}\'s secret hand</div>'
+                f"<div>Empire cards this Epoch: <b>{escape(empires)}</b></div>"
+                f"<div>Event cards: <b>{escape(events)}</b></div><div>Bonus tokens: <b>{escape(bonus)}</b></div>")
+
+    def _header_html(self) -> str:
+        state = self._state
+        where = "game over" if state.is_terminal else f"Epoch {state.epoch} of {state.cards_epochs()}"
+        phase = {"draft": "Allocation", "bonus": "Conclusion: Bonus tokens", "start": "empire turn",
+                 "expand": "empire turn", "failed": "empire turn", "overrun": "empire turn",
+                 "monument": "empire turn", "over": "final scoring"}.get(state.phase, state.phase)
+        return (f'<span class="gk-title">{TITLE}</span> &nbsp; '
+                f'<span class="bh-epoch" data-epoch="{state.epoch}" data-phase="{state.phase}"><b>{where}</b> · {phase}</span>'
+                f' &nbsp; <span class="gk-muted bh-seed" data-seed="{state.seed}">game seed {state.seed}</span>')
+
+    def _turn_html(self) -> str:
+        state = self._state
+        if state.is_terminal:
+            return '<b>The game is over.</b> Bonus tokens have been added to gold.'
+        acting = state.acting_colour
+        swatch = _swatch(acting)
+        if state.phase in HIDDEN_PHASES:
+            what = {"empire": "keeps an Empire card", "event": "keeps an Event card",
+                    "bonus": "keeps a Bonus token"}[state.queue[0][1]]
+            return (f"{swatch}<b>{escape(self.colour_words(acting))}</b> {what}. "
+                    f'<span class="gk-muted">Empire cards go up the ranking from the last, Event cards down from '
+                    f"the leader; Bonus tokens go to the three leaders.</span>")
+        turn = state.turn
+        pips = "".join(f'<span class="bh-pip" style="background:{COLOURS[acting]}"></span>'
+                       for _ in range(turn.organiser))
+        boxes = "".join(f'<span class="bh-indicator-box{" bh-on" if k == turn.indicator else ""}">+{k}</span>'
+                        for k in range(MAX_INDICATOR + 1))
+        extras = []
+        if turn.fleets:
+            extras.append(f"fleets: {escape(', '.join(turn.fleets))}")
+        if state.in_play is not None:
+            extras.append(f"Event in play: <b>{escape(state.in_play.name)}</b>")
+        if state.overrun:
+            extras.append(f"over-run points: <b>{state.overrun['points']}</b>")
+        if state.invasion:
+            extras.append(f"invading <b>{escape(state.invasion['target'])}</b>")
+        barbarian = " (barbarians)" if turn.barbarian else ""
+        return (f"{swatch}<span class='gk-title'>{escape(turn.spec.name)}</span>{barbarian} — "
+                f"<b>{escape(self.colour_words(acting))}</b><br>"
+                f'Organiser: <b class="bh-organiser" data-organiser="{turn.organiser}">{turn.organiser}</b> {pips}'
+                f' &nbsp; Invasion indicator: <span class="bh-indicator" data-indicator="{turn.indicator}">{boxes}</span>'
+                + (f"<br>{' · '.join(extras)}" if extras else ""))
+
+    def _players_html(self) -> str:
+        state = self._state
+        rank = {c: i + 1 for i, c in enumerate(state.ranking())}
+        rows = []
+        for colour in state.ranking():
+            seat = state.seat_of[colour]
+            events, bonus = len(state.events_held[colour]), len(state.bonus_held[colour])
+            kind = "person" if self.seats[seat] == HUMAN else f"{self.seats[seat]} agent"
+            mark = " ▶" if colour == state.acting_colour else ""
+            rows.append(f'<tr class="bh-player-row" data-colour="{colour}" data-gold="{state.gold[colour]}">'
+                        f"<td>{rank[colour]}.</td><td>{_swatch(colour)}<b>{escape(self.colour_words(colour))}</b>{mark}</td>"
+                        f"<td>{escape(kind)}</td><td><b>{state.gold[colour]}</b></td><td>{events}</td><td>{bonus}</td></tr>")
+        head = "<tr><th></th><th>Colour (player)</th><th>Seat</th><th>Gold</th><th>Events</th><th>Bonus</th></tr>"
+        top = max([100, *state.gold])
+        dots = "".join(f'<span class="bh-track-dot" title="{escape(self.colour_words(c))}: {state.gold[c]}" '
+                       f'style="left:{100 * state.gold[c] / top:.1f}%;top:{3 + 4 * (i % 2)}px;background:{COLOURS[c]}"></span>'
+                       for i, c in enumerate(state.ranking()))
+        track = (f'<div class="bh-track" data-top="{top}"><div class="bh-track-line">{dots}</div>'
+                 f'<div class="gk-muted">Gold track 0 – {top}; the leader first in the table.</div></div>')
+        return (f'<div class="gk-section-title">Players and the gold track</div>'
+                f'<table class="gk-table">{head}{"".join(rows)}</table>{track}')
+
+    def _areas_html(self) -> str:
+        state = self._state
+        world, values = state.world, state.area_values()
+        counts = {area: [0] * state.colours for area in world.areas}
+        for tile in state.tiles():
+            if tile.army is not None:
+                counts[world.area(tile.territory)][tile.army] += 1
+        head = "<tr><th>Area</th><th>Value</th>" + "".join(f"<th>{_swatch(c)}</th>" for c in range(state.colours)) + "</tr>"
+        rows = []
+        for area in world.areas:
+            cells = []
+            for c in range(state.colours):
+                level = state.area_level(c, area)
+                text = f"{counts[area][c]} {'·PDS'[level]}" if counts[area][c] else ""
+                gold = f" <span class='gk-muted'>+{values[area] * level}</span>" if level else ""
+                cells.append(f'<td class="bh-level" data-level="{level}">{text}{gold}</td>')
+            rows.append(f'<tr class="bh-area-row" data-area="{escape(area)}"><td>{escape(area)}</td>'
+                        f"<td>{values[area]}</td>{''.join(cells)}</tr>")
+        due = "".join(f"<td><b>{sum(state.gold_due(c).values())}</b></td>" for c in range(state.colours))
+        rows.append(f'<tr class="bh-due-row"><td colspan="2">gold if collected now</td>{due}</tr>')
+        return (f'<div class="gk-section-title">Area scoring, Epoch {max(state.epoch, 1)}</div>'
+                f'<div class="gk-muted">armies (retired too), then P presence ×1, D dominance ×2, S supremacy ×3 '
+                f"of the Area's value; buildings add 2 per capital, 1 per city and monument.</div>"
+                f'<table class="gk-table">{head}{"".join(rows)}</table>')
+
+    def _result_html(self) -> str:
+        state = self._state
+        scores, winners = state.scores(), state.winners()
+        rows = "".join(f'<tr class="bh-score-row" data-seat="{p}" data-score="{scores[p]}"><td><b>{escape(self.names[p])}</b>'
+                       f'{" ★" if p in winners else ""}</td><td><b>{scores[p]}</b> gold</td></tr>'
+                       for p in range(state.num_players))
+        return (f'<div class="gk-title">Game over: {escape(self._winner_text())}</div>'
+                f'<table class="gk-table">{rows}</table>')
+
+    def _winner_text(self) -> str:
+        winners = self._state.winners()
+        named = " and ".join(self.names[p] for p in winners)
+        return f"{named} wins!" if len(winners) == 1 else f"{named} share the win."
+
+    # --- text ------------------------------------------------------------------------------------
+    def _message(self) -> tuple[str, str]:
+        state = self._state
+        if state.is_terminal:
+            return f"{self._outcome}Game over: {self._winner_text()}".strip(), "success"
+        seat = self.seat_to_act
+        name = self.names[seat]
+        if self.seats[seat] != HUMAN:
+            prompt = f"{name}'s agent is to play: use the agent buttons."
+        elif self.pass_screen_pending:
+            prompt = f"Pass the screen to {name}."
+        elif state.phase in HIDDEN_PHASES:
+            prompt = f"{name}: keep one (your choice stays secret)."
+        elif state.phase == "expand":
+            prompt = f"{name}: click a ringed territory on the map (or pick one and click Place), or choose an action."
+        elif state.phase == "failed":
+            prompt = f"{name}: the roll was not enough — continue or withdraw."
+        elif state.phase == "overrun":
+            prompt = f"{name}: over-run a ringed territory, or end the over-run."
+        elif state.phase == "monument":
+            prompt = f"{name}: build the monument in a ringed territory, or skip it."
+        else:
+            prompt = f"{name}: play a red Event card now, or establish your empire."
+        return f"{self._outcome}{prompt}".strip(), "info"
+
+    def summary(self) -> str:
+        """What the board shows, as text (secret cards stay secret)."""
+        state = self._state
+        lines = [f"Brief History, {'game over' if state.is_terminal else f'Epoch {state.epoch}, {state.phase}'} "
+                 f"(game seed {state.seed}; {MAP_LABEL})"]
+        if not state.is_terminal and state.turn is not None and state.phase not in HIDDEN_PHASES:
+            turn = state.turn
+            lines.append(f"Empire: {turn.spec.name}, {self.colour_words(turn.colour)}; organiser {turn.organiser}, "
+                         f"indicator +{turn.indicator}" + (f"; fleets {', '.join(turn.fleets)}" if turn.fleets else ""))
+        for colour in state.ranking():
+            seat = state.seat_of[colour]
+            held = sorted(t.territory for t in state.tiles() if t.army == colour)
+            lines.append(f"  {self.colour_words(colour)} [{self.seats[seat]}]: {state.gold[colour]} gold, "
+                         f"{len(held)} armies" + (f" ({', '.join(held)})" if held else ""))
+        if state.last_roll is not None and self._roll_text and state.phase not in HIDDEN_PHASES:
+            lines.append(f"Last roll: {self._roll_text}")
+        if not state.is_terminal and not self.pass_screen_pending and self.seats[self.seat_to_act] == HUMAN:
+            lines.append("Choices: " + "; ".join(str(a) for a in state.legal_actions()))
+        if state.is_terminal:
+            lines.append(f"Result: {self._winner_text()} Final gold: "
+                         + ", ".join(f"{self.names[p]} {s}" for p, s in enumerate(state.scores())))
+        lines.append(f"Message: {self.status.text}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        state = self._state
+        where = "game over" if state.is_terminal else f"Epoch {state.epoch}, {state.phase}"
+        return f"<BriefHistoryBoard {state.num_players} players, {where}, seed {state.seed}>"
+
+
+def _probability(explanation: str) -> str:
+    """The exact fraction in an engine explanation (``"... = 5/36 ≈ 0.139"``), or ``""``."""
+    match = re.search(r"= (\d+(?:/\d+)?) ≈", explanation)
+    return match.group(1) if match else ""
+
+
+def _swatch(colour: int) -> str:
+    return f'<span class="bh-swatch" style="background:{COLOURS[colour]}"></span>'
+
+
+def _legend_html() -> str:
+    army = _swatch(0)
+    retired = f'<span class="bh-swatch" style="background:{lighter(COLOURS[0])};border-color:{COLOURS[0]}"></span>'
+    return (f"{army}standing army &nbsp; {retired}retired army &nbsp; ★ capital &nbsp; ● city &nbsp; ▲ monument "
+            f"&nbsp; □ fort &nbsp; ◆ fleet &nbsp; ✕ barren &nbsp; "
+            f'<span style="color:{LEGAL_RING}">◯</span> you may place (or over-run, or build) here &nbsp; '
+            f'<span style="color:{INVASION_RING}">◯</span> an invasion (odds in the table and on hover) &nbsp; '
+            f"Area names show this Epoch's value.")
+
+
+def _html(*classes, value: str = "", layout=None) -> widgets.HTML:
+    view = widgets.HTML(value=value, layout=layout or widgets.Layout())
+    for name in classes:
+        view.add_class(name)
+    return view

@@ -1,0 +1,364 @@
+"""The Brief History board driven from Python as a player's clicks would drive it: plotly clicks on
+the map, the territory picker, the action buttons and the pass-the-screen step, checked against the
+engine replaying the same game (same seed, same human choices, same seeded agents)."""
+
+import doctest
+import random
+
+import pytest
+from plotly.callbacks import InputDeviceState, Points
+
+import gamekit.brief_history.board as board_module
+from gamekit.brief_history import Place, new_game
+from gamekit.brief_history.board import (
+    BARREN_FILL,
+    COLOURS,
+    EMPTY_FILL,
+    FOLLOW,
+    INVASION_RING,
+    LEGAL_RING,
+    BriefHistoryBoard,
+    css_name,
+    lighter,
+    load_agents,
+)
+from gamekit.brief_history.odds import success_probability
+from gamekit.brief_history.scenarios import ROMAN_STEPS, roman_turn
+from gamekit.core import derive_seed, play_match, save
+from gamekit.ui import HUMAN, LogPanel, build_agents
+
+AGENTS = load_agents()
+
+
+# --- what a player does, and what the page shows ----------------------------------------------------
+def map_click(board, name):
+    """A plotly click on ``name``'s marker, delivered the way the FigureWidget delivers it."""
+    view = board.map
+    trace = view.figure.data[view.territory_trace]
+    index = view.names.index(name)
+    points = Points([index], [trace.x[index]], [trace.y[index]], trace.name, view.territory_trace)
+    trace._dispatch_on_click(points, InputDeviceState())
+
+
+def shown_buttons(board) -> dict:
+    """The action buttons on the page: description -> button."""
+    rows = [child for child in board.actions_box.children if hasattr(child, "children")]
+    return {button.description: button for row in rows for button in row.children}
+
+
+def ring_names(board) -> set:
+    """The territories ringed on the map (clickable now)."""
+    view = board.map
+    trace = view.figure.data[view.ring_trace]
+    spots = {view._offset(name, 0, 0): name for name in view.names}
+    return {spots[(x, y)] for x, y in zip(trace.x, trace.y)}
+
+
+def expected_fill(board, tile):
+    if board.state.world.is_barren(tile.territory):
+        return BARREN_FILL
+    if tile.army is None:
+        return EMPTY_FILL
+    return COLOURS[tile.army] if tile.active else lighter(COLOURS[tile.army])
+
+
+def assert_page_matches_engine(board):
+    """The map's colours are the engine's armies; only legal actions are offered; a secret choice
+    waiting behind the screen is not on the page at all."""
+    state = board.state
+    colours = board.map.figure.data[board.map.territory_trace].marker.color
+    assert list(colours) == [expected_fill(board, tile) for tile in state.tiles()]
+    if state.is_terminal or board.seats[state.current_player] != HUMAN:
+        assert ring_names(board) == set() and board.territory_picker.options == ()
+        return
+    if board.pass_screen_pending:
+        assert board.actions_box.children == (board.pass_screen,)
+        assert board.hand_view.value == "" and ring_names(board) == set()
+        assert board.names[state.current_player] in board.pass_screen.message.value
+        return
+    legal = [str(a) for a in state.legal_actions()]
+    places = [str(a) for a in state.legal_actions() if isinstance(a, Place)]
+    assert sorted(shown_buttons(board)) == sorted(set(legal) - set(places))
+    assert [value for _, value in board.territory_picker.options] == places
+    assert ring_names(board) == {a.territory for a in state.legal_actions() if hasattr(a, "territory")
+                                 and type(a).__name__ in ("Place", "Overrun", "BuildMonument")}
+
+
+def play_like_a_person(board, action, rng):
+    """Do ``action`` with the widgets: the screen step when it is shown, a placement by a map click
+    or by the picker and its Place button, anything else with its button."""
+    if board.pass_screen_pending:
+        board.pass_screen.button.click()
+    text = str(action)
+    if isinstance(action, Place) and not action.by_sea and rng.random() < 0.5:
+        map_click(board, action.territory)
+    elif isinstance(action, Place):
+        board.territory_picker.value = text
+        board.place_button.click()
+    else:
+        shown_buttons(board)[text].click()
+    assert board.status.kind != "error", board.status.text
+
+
+def pick(state, rng):
+    """A person who mostly expands: a placement four times in five, else any legal action."""
+    legal = state.legal_actions()
+    places = [a for a in legal if isinstance(a, Place)]
+    return rng.choice(places if places and rng.random() < 0.8 else legal)
+
+
+def replay(state, seats, clicked, steps):
+    """The engine alone: human seats play what was clicked, agent seat ``p`` is
+    ``AGENTS[kind](seed=derive_seed(seed, p))``, for ``steps`` actions."""
+    agents = build_agents(seats, AGENTS, state.seed)
+    clicked = iter(clicked)
+    while len(state.history) < steps:
+        p = state.current_player
+        state.apply(next(clicked) if agents[p] is None else agents[p].act(state.observation(p), state.legal_actions(p)))
+    return state
+
+
+# --- whole stretches of play ------------------------------------------------------------------------
+@pytest.mark.parametrize("players, seats, seed", [
+    (3, [HUMAN, "random", HUMAN], 11),  # hot-seat: two people and an agent
+    (4, ["heuristic" if "heuristic" in AGENTS else "random", HUMAN, "random", "random"], 4),
+    (2, [HUMAN, HUMAN], 7),  # two players, two colours each
+])
+def test_a_whole_epoch_by_clicking_matches_the_engine(players, seats, seed):
+    board = BriefHistoryBoard(players=players, seats=seats, seed=seed)
+    rng, clicked = random.Random(seed), []
+    while board.state.epoch == 1:
+        assert_page_matches_engine(board)
+        action = pick(board.state, rng)
+        play_like_a_person(board, action, rng)
+        clicked.append(action)
+    assert_page_matches_engine(board)
+    assert board.state.epoch == 2
+    agents_played = len(board.state.history) - len(clicked)
+    assert agents_played > 0 if any(kind != HUMAN for kind in seats) else agents_played == 0
+    engine = replay(new_game(players, seed=seed), seats, clicked, len(board.state.history))
+    assert save(engine) == save(board.state)
+    assert board.log_panel.lines == [board.words(line.strip()) for line in engine.log]
+
+
+def test_the_seeds_roman_turn_on_the_board():
+    """The rulebook's Romans, clicked on the map: odds before each roll, the dice after it."""
+    board = BriefHistoryBoard(roman_turn(), seats=[HUMAN, "random", "random"], names=["Ana", "Rui", "Eva"])
+    assert board.map.view == "Europe & the Middle East"  # the view follows the Romans
+    balkans_odds = success_probability(2, 1, cost=2)
+    row = f'data-action="place Balkans" data-p="{balkans_odds}"'
+    assert row in board.odds_view.value and "2 dice against 1 at +0" in board.odds_view.value
+    hover = board.map.figure.data[board.map.territory_trace].hovertext[board.map.names.index("Balkans")]
+    assert str(balkans_odds) in hover
+    for text, _why in ROMAN_STEPS[:3]:
+        kind = text.split()[0]
+        if kind in ("place", "monument", "overrun") and "by sea" not in text:
+            map_click(board, text.split(" ", 1)[1])
+        else:
+            shown_buttons(board)[text].click()
+        assert board.status.kind == "info", board.status.text
+    # 3-2 against 5 fails; continuing would roll at +1
+    assert [d for d in ('data-face="3"', 'data-face="2"', 'data-face="5"') if d in board.dice_view.value] == [
+        'data-face="3"', 'data-face="2"', 'data-face="5"']
+    assert 'data-points="0"' in board.dice_view.value and "not enough for Balkans" in board.dice_view.value
+    assert f'data-action="continue" data-p="{success_probability(2, 1, cost=2, bonus=1)}"' in board.odds_view.value
+    assert 'data-indicator="0"' in board.turn_view.value
+    shown_buttons(board)["continue"].click()
+    assert 'data-indicator="1"' in board.turn_view.value and 'data-organiser="10"' in board.turn_view.value
+    assert f'data-p="{success_probability(2, 1, cost=2, bonus=2)}"' in board.odds_view.value
+    shown_buttons(board)["continue"].click()
+    assert 'data-points="5"' in board.dice_view.value and "Balkans falls" in board.dice_view.value
+    assert ring_names(board) == {"Anatolia", "Danubia"}  # Rhineland, Pindus (fort) and Crete cannot be over-run
+    assert board.choose("overrun Anatolia") and board.click_territory("Levant")
+    for text, _why in ROMAN_STEPS[7:]:
+        assert board.choose(text), board.status.text
+    engine = roman_turn()
+    for text, _why in ROMAN_STEPS:
+        engine.apply(text)
+    assert board.state.history[:len(ROMAN_STEPS)] == engine.history
+    assert board.state.gold[0] == engine.gold[0] == 20
+    assert 'data-colour="0" data-gold="20"' in board.players_view.value
+    assert board.state.epoch >= 3 and board.seats[board.state.current_player] == HUMAN
+
+
+def test_by_sea_only_territories_are_placed_by_a_click_too():
+    board = BriefHistoryBoard(roman_turn(), seats=[HUMAN, "random", "random"])
+    assert "place Crete by sea" in [v for _, v in board.territory_picker.options]
+    assert board.click_territory("Crete")
+    assert board.state.history[-1] == Place("Crete", by_sea=True)
+    assert "from the sea" in board.log_panel.lines[-2]
+
+
+def test_only_agents_play_with_the_agent_buttons_as_play_match_would():
+    seats = ["random"] * 3
+    board = BriefHistoryBoard(players=3, seats=seats, seed=21)
+    assert board.agent_row in board.actions_box.children
+    board.step_button.click()
+    assert len(board.state.history) == 1
+    board.empire_button.click()
+    assert board.state.turn is not None or board.state.phase in ("draft", "bonus")
+    board.epoch_button.click()
+    assert board.state.epoch == 2 and board.state.phase == "draft"
+    board.all_button.click()
+    assert board.state.is_terminal
+    agents = [AGENTS["random"](seed=derive_seed(21, p)) for p in range(3)]
+    record = play_match("brief_history", agents, seed=21, options={"players": 3})
+    assert record.final_state().history == board.state.history
+    for p, score in enumerate(record.result["scores"]):
+        assert f'data-seat="{p}" data-score="{score}"' in board.result_view.value
+    assert board.actions_box.children == (board.result_view,)
+    assert board.status.kind == "success" and "Game over" in board.status.text
+    board.step_button.click()
+    assert "the game is over: click New game" in board.status.text
+
+
+# --- refusals ---------------------------------------------------------------------------------------
+@pytest.mark.parametrize("attempt, reason", [
+    (lambda b: b.click_territory("Sahara"), "Sahara is barren: no army may ever be placed there"),
+    (lambda b: b.click_territory("Japan"), "Japan is not next to any of your active armies or fleets"),
+    (lambda b: b.click_territory("Atlantis"), "there is no territory 'Atlantis' on the teaching map"),
+    (lambda b: b.click_territory("Italy"), "Italy already holds one of your active armies"),
+    (lambda b: b.choose("hello"), "'hello' is not a Brief History action"),
+    (lambda b: b.choose("take empire Romans"), "no cards are being drafted now"),
+    (lambda b: b.choose("overrun Balkans"), "you have no leftover invasion points"),
+    (lambda b: b.choose("play Leader"), "Leader costs 2 gold and blue (Ana) has 0"),
+])
+def test_refused_actions_show_their_reason_and_change_nothing(attempt, reason):
+    board = BriefHistoryBoard(roman_turn(), seats=[HUMAN, "random", "random"], names=["Ana", "Rui", "Eva"])
+    before = save(board.state)
+    assert attempt(board) is False
+    assert board.status.kind == "error" and reason in board.status.text, board.status.text
+    assert save(board.state) == before
+
+
+def test_refused_clicks_in_the_flow():
+    board = BriefHistoryBoard(players=3, seats=[HUMAN, HUMAN, "random"], names=["Ana", "Rui", "Eva"], seed=3)
+    seat = board.state.current_player
+    assert board.pass_screen_pending and board.hand_view.value == ""
+    map_click(board, "Egypt")
+    assert board.status.kind == "error" and f"pass the screen to {board.names[seat]} first" in board.status.text
+    board.place_button.click()
+    assert "no territory can be chosen now" in board.status.text
+    board.step_button.click()
+    assert f"it is {board.names[seat]}'s turn: a person plays that seat" in board.status.text
+    assert board.pass_screen_pending  # a refused click does not uncover the hand
+    board.pass_screen.button.click()
+    assert not board.pass_screen_pending and "secret hand" in board.hand_view.value
+    assert "Leader, Weaponry" in board.hand_view.value
+    map_click(board, "Egypt")
+    assert "armies are placed while expanding" in board.status.text
+
+
+def test_an_agents_turn_refuses_a_persons_click():
+    board = BriefHistoryBoard(players=3, seats=["random", HUMAN, "random"], names=["Ana", "Rui", "Eva"], seed=1)
+    board.new_game(seats=["random", "random", HUMAN], seed=2)  # everyone is an agent until seat 2 must act
+    assert board.seats[board.state.current_player] == HUMAN
+    board.new_game(seats=["random", "random", "random"], seed=2)
+    assert not board.choose(str(board.state.legal_actions()[0]))
+    assert "the agent 'random' plays that seat" in board.status.text
+
+
+# --- the rest of the board ----------------------------------------------------------------------------
+def test_two_players_play_two_colours_each():
+    board = BriefHistoryBoard(players=2, seats=[HUMAN, "random"], names=["Ana", "Rui"], seed=5)
+    assert board.state.colours == 4
+    assert board.colour_words(0) == "blue (Ana)" and board.colour_words(2) == "green (Ana)"
+    assert board.players_view.value.count('class="bh-player-row"') == 4
+    assert board.words("colour 3 collects 4 gold") == "purple (Rui) collects 4 gold"
+
+
+def test_the_view_picker_zooms_and_follow_goes_back_to_the_empire():
+    board = BriefHistoryBoard(roman_turn(), seats=[HUMAN, "random", "random"])
+    assert board.view_picker.value == FOLLOW
+    board.view_picker.value = "The Americas"
+    assert board.map.view == "The Americas"
+    assert list(board.map.figure.layout.xaxis.range) == [-141.0, -36.0]
+    board.view_picker.value = FOLLOW
+    assert board.map.view == "Europe & the Middle East"
+    sizes = board.map.figure.data[board.map.territory_trace].marker.size
+    board.view_picker.value = "World"
+    assert max(board.map.figure.data[board.map.territory_trace].marker.size) < max(sizes)  # smaller markers
+
+
+def test_ring_colours_tell_invasions_from_empty_territories():
+    board = BriefHistoryBoard(roman_turn(), seats=[HUMAN, "random", "random"])
+    view = board.map
+    trace = view.figure.data[view.ring_trace]
+    colours = dict(zip([view._offset(n, 0, 0) for n in view.names], view.names))
+    by_name = {colours[(x, y)]: c for x, y, c in zip(trace.x, trace.y, trace.marker.color)}
+    assert by_name["Balkans"] == INVASION_RING and by_name["Gaul"] == LEGAL_RING
+
+
+def test_new_game_takes_the_set_up_row_and_drops_a_lessons_dice():
+    board = BriefHistoryBoard(roman_turn(), seats=[HUMAN, "random", "random"], seed=9)
+    board.player_count.value = 5
+    assert board.seat_picker.count == 5
+    board.seat_picker.dropdowns[1].value = HUMAN
+    board.new_game_button.click()
+    state = board.state
+    assert state.num_players == 5 and board.seats[:2] == [HUMAN, HUMAN]
+    assert state.seed == derive_seed(9, "game", 1) and state.epoch == 1 and state.phase == "draft"
+    assert "dice" not in state.options and "position" not in state.options
+    assert board.log_panel.lines[0].startswith("Epoch 1 begins")
+    board.new_game(players=6, seats=["random"] * 6, seed=3)
+    assert board.state.num_players == 6 and board.state.history == []
+    assert "gk-seat-colour-5" in board_module.CSS
+
+
+def test_summary_and_repr_say_what_is_shown_and_nothing_secret():
+    board = BriefHistoryBoard(players=3, seats=[HUMAN, HUMAN, HUMAN], seed=12, names=["Ana", "Rui", "Eva"])
+    text = board.summary()
+    assert "Epoch 1, draft (game seed 12; the kit's own teaching map" in text
+    assert "Choices" not in text and "take empire" not in text
+    assert "Message: Pass the screen to" in text
+    board.pass_screen.button.click()
+    assert "Choices: take empire" in board.summary() or "Choices: take event" in board.summary()
+    assert repr(board) == "<BriefHistoryBoard 3 players, Epoch 1, draft, seed 12>"
+    assert "not its board" in board.map.figure.layout.title.text
+
+
+def test_a_board_without_anywidget_still_plays_with_the_picker(monkeypatch):
+    import plotly.graph_objects as go
+
+    def missing(*args, **kwargs):
+        raise ImportError("Please install anywidget to use the FigureWidget class")
+
+    monkeypatch.setattr(go, "FigureWidget", missing)
+    board = BriefHistoryBoard(roman_turn(), seats=[HUMAN, "random", "random"])
+    assert not board.map.clickable and isinstance(board.map.figure, go.Figure)
+    board.territory_picker.value = "place Gaul"
+    board.place_button.click()
+    assert board.state.army["Gaul"] == (0, True) and board.status.kind == "info"
+
+
+def test_bad_set_ups_are_refused_clearly():
+    with pytest.raises(ValueError, match="3 seats, but 2 seat kinds"):
+        BriefHistoryBoard(players=3, seats=[HUMAN, HUMAN])
+    with pytest.raises(ValueError, match="unknown seat kind"):
+        BriefHistoryBoard(players=3, seats=[HUMAN, HUMAN, "grandmaster"])
+    with pytest.raises(ValueError, match="3 to 6 players"):
+        BriefHistoryBoard(players=7)
+    board = BriefHistoryBoard(players=3, seed=1)
+    with pytest.raises(ValueError, match="the map's views are"):
+        board.map.set_view("Atlantis")
+
+
+def test_action_classes_are_stable_css_names():
+    assert css_name("play Barbarians: Sea Peoples") == "play-barbarians-sea-peoples"
+    board = BriefHistoryBoard(roman_turn(), seats=[HUMAN, "random", "random"])
+    button = shown_buttons(board)["reorganise"]
+    assert {"bh-action", "bh-action-reorganise"} <= set(button._dom_classes)
+    assert "bh-territory-select" in board.territory_picker._dom_classes
+    assert "bh-map" in board.map.widget._dom_classes
+
+
+def test_log_panel_extends_in_one_go_and_shows_the_newest():
+    log = LogPanel("Log", max_shown=2)
+    log.extend(["one", "two", ("three", "<b>three</b>")])
+    assert log.lines == ["one", "two", "three"]
+    assert "<b>three</b>" in log.value and "one" not in log.value and "(1 earlier entries not shown)" in log.value
+    assert 'start="3"' in log.value
+
+
+def test_the_board_doctest():
+    assert doctest.testmod(board_module).failed == 0
