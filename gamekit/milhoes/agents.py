@@ -21,7 +21,6 @@ from __future__ import annotations
 import math
 import random
 from bisect import bisect_left
-from dataclasses import replace
 
 from gamekit.core import Candidate, ExplainingAgent, Explanation, RandomAgent, derive_seed
 
@@ -74,7 +73,8 @@ class PrizeMatchingAgent(ExplainingAgent):
     value_meaning = "closeness"
 
     def act(self, observation: MilhoesObservation, legal_actions: list):
-        card = matching_card(sum(observation.pot), [a.card for a in legal_actions], sorted(observation.points))
+        hand = [a.card for a in legal_actions]
+        card = matching_card(sum(observation.pot), hand, sorted(observation.points))
         return next(a for a in legal_actions if a.card == card)
 
     def evaluate(self, observation: MilhoesObservation, action) -> Candidate:
@@ -190,7 +190,8 @@ class HeuristicAgent(ExplainingAgent):
             if seat == observation.player:
                 continue
             held = (*hands[seat], bid) if hands is not None else range(1, observation.cards + 1)
-            self._matched[seat] = self._matched.get(seat, 0) + (bid == matching_card(sum(last.pot), held, ranks))
+            matched = bid == matching_card(sum(last.pot), held, ranks)
+            self._matched[seat] = self._matched.get(seat, 0) + matched
             self._watched[seat] = self._watched.get(seat, 0) + 1
 
 
@@ -198,7 +199,8 @@ class _Plan:
     """What ``HeuristicAgent`` knows about one decision: the value now of each card, and a table of
     what each card would be worth against each Points card to come."""
 
-    def __init__(self, observation: MilhoesObservation, matching: list[float], samples: int, rng: random.Random):
+    def __init__(self, observation: MilhoesObservation, matching: list[float], samples: int,
+                 rng: random.Random):
         self.players = observation.num_players
         self.award = observation.award
         self.samples, self.rng = samples, rng

@@ -67,8 +67,10 @@ def ross_expected_scores(cards: int = 13, ties: str = "split") -> RossScores:
     if ties not in TIES:
         raise ValueError(f"ties are 'split' (Ross's rule) or 'discard' (the kit's Goofspiel), not {ties!r}")
     share = Fraction(1, 2) if ties == "split" else Fraction(0)
-    matching = sum((Fraction(v * (v - 1), cards) + share * Fraction(v, cards) for v in range(1, cards + 1)), Fraction(0))
-    random_ = sum((Fraction(v * (cards - v), cards) + share * Fraction(v, cards) for v in range(1, cards + 1)), Fraction(0))
+    prizes = range(1, cards + 1)
+    tied = sum((share * Fraction(v, cards) for v in prizes), Fraction(0))  # P(tie on v) = 1/N
+    matching = sum((Fraction(v * (v - 1), cards) for v in prizes), tied)  # P(win v) = (v-1)/N
+    random_ = sum((Fraction(v * (cards - v), cards) for v in prizes), tied)  # P(lose v) = (N-v)/N
     return RossScores(cards, ties, matching, random_)
 
 
@@ -76,7 +78,8 @@ def ross_closed_form(cards: int = 13, ties: str = "split") -> RossScores:
     """The same numbers from the formulas: (N²−1)/3 and (N²−1)/6, plus (N+1)/4 each if ties split."""
     _check_cards(cards)
     extra = Fraction(cards + 1, 4) if ties == "split" else Fraction(0)
-    return RossScores(cards, ties, Fraction(cards * cards - 1, 3) + extra, Fraction(cards * cards - 1, 6) + extra)
+    spread = cards * cards - 1
+    return RossScores(cards, ties, Fraction(spread, 3) + extra, Fraction(spread, 6) + extra)
 
 
 def ross_difference_distribution(cards: int = 13) -> dict[int, Fraction]:
@@ -96,7 +99,7 @@ def ross_difference_distribution(cards: int = 13) -> dict[int, Fraction]:
         ways = counts[used]
         if not ways.any():
             continue
-        prize = bin(used).count("1") + 1  # prizes are met in the order 1, 2, ..., N
+        prize = used.bit_count() + 1  # prizes are met in the order 1, 2, ..., N
         for card in range(1, cards + 1):
             bit = 1 << (card - 1)
             if used & bit:
@@ -143,9 +146,11 @@ def ross_by_engine(cards: int = 13, games: int = 2000, seed: int = 0):
     scores = {"discard": [], "split": []}
     for game in range(games):
         state = goofspiel(cards, seed=derive_seed(seed, game))
-        agents = [PrizeMatchingAgent(seed=derive_seed(seed, game, 0)), RandomAgent(seed=derive_seed(seed, game, 1))]
+        agents = [PrizeMatchingAgent(seed=derive_seed(seed, game, 0)),
+                  RandomAgent(seed=derive_seed(seed, game, 1))]
         while not state.is_terminal:
-            state.apply_joint({p: agents[p].act(state.observation(p), state.legal_actions(p)) for p in (0, 1)})
+            state.apply_joint({p: agent.act(state.observation(p), state.legal_actions(p))
+                               for p, agent in enumerate(agents)})
         final = state.scores()
         tied = sum(sum(r.pot) for r in state.rounds if r.outcome != "won")  # discarded (or last round)
         scores["discard"].append(final)
@@ -330,7 +335,8 @@ def _simulate_chunk(rules: _Rules, tables: list, games: int, rng: np.random.Gene
     else:  # a random order per game, drawn as ranks (ties among equal values do not matter)
         ranks = _permutations(rng, cards, games)
     orders = sorted_points[ranks]  # (rounds, games)
-    randoms = {seat: _permutations(rng, cards, games) + 1 for seat, table in enumerate(tables) if table is None}
+    randoms = {seat: _permutations(rng, cards, games) + 1
+               for seat, table in enumerate(tables) if table is None}
     if _bids_are_fixed(rules, tables):
         # Every pot is one card and every table a permutation: the bids are known in advance.
         seat_bids = [randoms[s] if table is None else table[ranks] for s, table in enumerate(tables)]
@@ -582,8 +588,10 @@ def convergence_figure(cards: int = 13, games: int = 100_000, seed: int = 0):
     fig = go.Figure([
         go.Scatter(x=x + x[::-1], y=list(table["high"]) + list(table["low"])[::-1], fill="toself",
                    line={"width": 0}, fillcolor="rgba(217,95,2,0.2)", name="95% interval", hoverinfo="skip"),
-        go.Scatter(x=x, y=table["mean lead"], mode="lines+markers", name="simulated mean", line={"color": "#d95f02"}),
-        go.Scatter(x=x, y=table["exact"], mode="lines", name="Ross's exact value", line={"dash": "dash", "color": "#333"}),
+        go.Scatter(x=x, y=table["mean lead"], mode="lines+markers", name="simulated mean",
+                   line={"color": "#d95f02"}),
+        go.Scatter(x=x, y=table["exact"], mode="lines", name="Ross's exact value",
+                   line={"dash": "dash", "color": "#333"}),
     ])
     fig.update_layout(title=f"{cards}-card Goofspiel: the average lead converges to {table['exact'].iloc[0]:g}",
                       xaxis={"title": "games simulated", "type": "log"}, yaxis_title="matching's mean lead",

@@ -265,7 +265,8 @@ class MilhoesState(GameState):
             if outcome != "won":
                 self.unawarded.extend(pot)
             self.pot = []
-        self.rounds.append(_new_result(RoundResult, (number, tuple(pot), bids, contest, cancelled, winner, outcome)))
+        result = (number, tuple(pot), bids, contest, cancelled, winner, outcome)
+        self.rounds.append(_new_result(RoundResult, result))
         if number < self.cards:
             self._sunrise()
 

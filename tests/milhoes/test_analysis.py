@@ -120,8 +120,8 @@ def test_play_bids_scores_exactly_as_the_engine(rules, players):
         points = options.get("points") or default_points(cards)
         games = 8
         orders = np.array([rng.sample(list(points), cards) for _ in range(games)])
-        bids = np.array([[rng.sample(range(1, cards + 1), cards) for _ in range(players)] for _ in range(games)])
-        bids = bids.transpose(0, 2, 1)  # (games, rounds, players)
+        hands = [[rng.sample(range(1, cards + 1), cards) for _ in range(players)] for _ in range(games)]
+        bids = np.array(hands).transpose(0, 2, 1)  # (games, rounds, players)
         if batch % 2:
             bids[:, :, 1] = bids[:, :, 0]  # two players copying each other: ties everywhere
         result = play_bids(bids, orders, **options)
