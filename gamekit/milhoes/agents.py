@@ -6,8 +6,8 @@ why it bids what it bids (``agent.explain(observation, legal_actions)``):
 * ``RandomAgent`` bids any card in hand, uniformly.
 * ``PrizeMatchingAgent`` bids the card whose rank matches the pot's rank: Ross's (1971) strategy
   for Goofspiel, where it means "bid the prize's value".
-* ``HeuristicAgent`` tries every card against a few dozen imagined futures and keeps the card that
-  leaves it furthest ahead at the end.
+* ``HeuristicAgent`` values each card by what it wins now plus what the cards it keeps are worth
+  later, watches how often each opponent matches the prize, and stays a little unpredictable.
 
 >>> from gamekit.milhoes import goofspiel
 >>> state = goofspiel(cards=5, seed=1)
@@ -95,15 +95,22 @@ class HeuristicAgent(ExplainingAgent):
     """Weighs each card by what it wins now plus what the cards it leaves will be worth later.
 
     *Now*: the chance that the card takes the pot, and that an opponent takes it instead, with the
-    opponents' bids drawn from the cards they still hold — each matches the prize with probability
-    ``opponent_matching`` and otherwise bids at random. (Exact for up to two opponents, sampled,
-    seeded, beyond.) Winning ``v`` points is worth ``+v``; an opponent winning them ``-v/(players-1)``,
-    since the game is won against the others: a Red Baron that an opponent takes is good news.
+    opponents' bids drawn from the cards they still hold — each matches the prize with some
+    probability and otherwise bids at random. That probability starts at ``opponent_matching`` and
+    follows what each opponent has done this game (see :meth:`matching_rates`). (Exact for up to two
+    opponents, sampled, seeded, beyond.) Winning ``v`` points is worth ``+v``; an opponent winning
+    them ``-v/(players-1)``, since the game is won against the others: a Red Baron that an opponent
+    takes is good news.
 
     *Later*: the cards left are paired with the Points cards still to come in the best way (an
     assignment problem, ``scipy.optimize.linear_sum_assignment``), each pairing valued like the
     round now but against opponents bidding any card they hold. Spending a 12 on a +1 leaves a hand
     that is worth less later, and this term is where that shows.
+
+    *Unpredictable*: it does not always bid the best-valued card but draws one with weight
+    ``exp((value - best) / temperature)``. In Milhões equal bids cancel, so a predictable player is
+    easy prey; ``temperature=0`` always bids the best card. (Two heuristic agents at one table still
+    think alike and cancel each other often, to the profit of a third player — a lesson in itself.)
 
     In ``memory`` mode the opponents' hands and the Points cards to come are not known; it assumes
     each opponent may hold any card but the one on top of their pile, and that any Points card not
