@@ -67,7 +67,12 @@ class Action:
     rank = 0
 
     def sort_key(self) -> tuple[int, str]:
-        return self.rank, str(self)
+        try:  # worked out once per action object: legal actions are sorted after every move
+            return self.__dict__["_sort_key"]
+        except KeyError:
+            key = (self.rank, str(self))
+            object.__setattr__(self, "_sort_key", key)  # not a field: equality and hashing ignore it
+            return key
 
     def __lt__(self, other):
         if not isinstance(other, Action):
@@ -345,6 +350,7 @@ class BriefHistoryState(GameState):
         super().__init__(num_players=players, seed=seed, options=options)
         self.dice_script: list[int] = list(options.get("dice", ()))  # faces still to come before the seeded dice
         self.world: TeachingMap = load_map()
+        self._barren = frozenset(self.world.barren)
         self.cards: CardSet = load_cards()
         self.rng: random.Random = rng
         self.fort_removal = fort_removal
@@ -464,30 +470,32 @@ class BriefHistoryState(GameState):
         turn = self.turn
         actions: list[Action] = [REORGANISE]
         if turn.organiser:
-            actions += self._placements()
-            actions += [BuildFort(t) for t in self._active(turn.colour) if t not in self.fort]
+            active = self._active(turn.colour)
+            actions += self._placements(active)
+            actions += [BuildFort(t) for t in active if t not in self.fort]
         if self.in_play is None:
             for card in self._black_playable():
                 actions += [PlayEvent(card.name, target) for target in self._event_targets(card)]
         elif self.in_play.lasts_the_turn and not turn.from_event:
             actions.append(DISCARD_EVENT)
-        return _sorted(set(actions))
+        return _sorted(actions)  # no duplicates: each territory, card and target comes once
 
-    def _placements(self) -> list[Place]:
+    def _placements(self, active: list[str]) -> list[Place]:
         turn = self.turn
-        active = self._active(turn.colour)
-        near = set().union(*(self.world.neighbours(t) for t in active)) if active else set()
-        coast = self._fleet_targets()
+        neighbours = self.world.neighbours
+        near = set().union(*(neighbours(t) for t in active)) if active else set()
+        coast, crossings = _sea_plan(self.world, turn.spec.start, self._fleet_bodies())
+        barren, army, mine = self._barren, self.army, (turn.colour, True)
         places = []
-        for t in near | set(coast):
-            if self.world.is_barren(t) or self.army.get(t) == (turn.colour, True):
+        for t in near | coast:
+            if t in barren or army.get(t) == mine:
                 continue
             if t in near:
-                places.append(Place(t))
+                places.append(_place_action(t, False))
                 if turn.trait == "vikings" and t in coast and self._is_enemy(t) and self._sea_route_reason(t) is None:
-                    places.append(Place(t, by_sea=True))
-            elif self._sea_route_reason(t) is None:
-                places.append(Place(t, by_sea=True))
+                    places.append(_place_action(t, True))
+            elif not crossings[t] or self._sea_route_reason(t) is None:
+                places.append(_place_action(t, True))
         return places
 
     # --- why not --------------------------------------------------------------------------------
@@ -882,23 +890,13 @@ class BriefHistoryState(GameState):
     def _fleet_bodies(self) -> tuple[str, ...]:
         return self.turn.fleets
 
-    def _fleet_targets(self) -> set[str]:
-        reach = set()
-        for body in self._fleet_bodies():
-            reach |= self.world.fleet_reach(body)
-        return reach
+    def _fleet_targets(self) -> frozenset[str]:
+        return _sea_plan(self.world, self.turn.spec.start, self._fleet_bodies())[0]
 
-    def _crossing_routes(self, territory: str) -> list[str]:
-        """The oceans whose crossing a sea placement in ``territory`` needs ([] if a fleet reaches it
+    def _crossing_routes(self, territory: str) -> tuple[str, ...]:
+        """The oceans whose crossing a sea placement in ``territory`` needs (() if a fleet reaches it
         without crossing any)."""
-        start, crossings = self.turn.spec.start, []
-        for body in self._fleet_bodies():
-            if territory not in self.world.fleet_reach(body):
-                continue
-            if not self.world.is_ocean(body) or not self.world.crosses_ocean(body, start, territory):
-                return []
-            crossings.append(body)
-        return crossings
+        return _sea_plan(self.world, self.turn.spec.start, self._fleet_bodies())[1].get(territory, ())
 
     def _sea_route_reason(self, territory: str) -> str | None:
         turn = self.turn
@@ -907,7 +905,7 @@ class BriefHistoryState(GameState):
             return None
         if turn.trait == "united_states" and not turn.astronomy:
             return f"the United States may not expand across the {crossings[0]} unless Astronomy is played"
-        if turn.trait == "vikings" and crossings == ["Atlantic Ocean"] and turn.crossed_atlantic:
+        if turn.trait == "vikings" and crossings == ("Atlantic Ocean",) and turn.crossed_atlantic:
             return "only one Viking army may cross the Atlantic in their turn"
         return None
 
@@ -1381,6 +1379,39 @@ _CHECKS = {TakeEmpire: "_why_not_take", TakeEvent: "_why_not_take", KeepBonus: "
            EndOverrun: "_why_not_end_overrun", BuildFort: "_why_not_fort", BuildMonument: "_why_not_monument",
            SkipMonument: "_why_not_skip_monument", DiscardEvent: "_why_not_discard", Reorganise: "_why_not_reorganise"}
 _NAME_CACHE: dict[int, dict[str, str]] = {}
+_SEA_PLANS: dict[tuple, tuple[frozenset, dict]] = {}
+_PLACES: dict[tuple[str, bool], Place] = {}
+
+
+def _place_action(territory: str, by_sea: bool) -> Place:
+    """One shared Place per territory and route, so its sort key is worked out only once."""
+    action = _PLACES.get((territory, by_sea))
+    if action is None:
+        action = _PLACES[territory, by_sea] = Place(territory, by_sea)
+    return action
+
+
+def _sea_plan(world: TeachingMap, start: str, fleets: tuple[str, ...]) -> tuple[frozenset, dict]:
+    """Where fleets in ``fleets`` reach (barren land included) and, for each territory they reach,
+    the oceans a placement there must cross from ``start`` (() when some fleet reaches it without
+    crossing). The map never changes, so this is worked out once per start and set of fleets."""
+    key = (id(world), start, fleets)
+    plan = _SEA_PLANS.get(key)
+    if plan is None:
+        reach = frozenset().union(*(world.fleet_reach(body) for body in fleets))
+        crossings = {}
+        for t in reach:
+            routes: list[str] = []
+            for body in fleets:
+                if t not in world.fleet_reach(body):
+                    continue
+                if not world.is_ocean(body) or not world.crosses_ocean(body, start, t):
+                    routes = []
+                    break
+                routes.append(body)
+            crossings[t] = tuple(routes)
+        plan = _SEA_PLANS[key] = (reach, crossings)
+    return plan
 
 
 def _names(world: TeachingMap, cards: CardSet) -> dict[str, str]:
