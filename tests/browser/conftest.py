@@ -97,14 +97,29 @@ def browser():
             chromium.close()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Remember whether the test body failed, so the page fixture can keep a screenshot."""
+    report = yield
+    if report.when == "call":
+        item.browser_test_failed = report.failed
+    return report
+
+
 @pytest.fixture
-def page(browser):
+def page(browser, request, tmp_path):
     context = browser.new_context(viewport={"width": 1200, "height": 1700})
     page = context.new_page()
     page.set_default_timeout(30_000)
     try:
         yield page
     finally:
+        if getattr(request.node, "browser_test_failed", False):
+            shot = tmp_path / "failure.png"
+            page.screenshot(path=str(shot), full_page=True)
+            print(f"screenshot of the failed page: {shot}")
+            errors = page.locator("[data-mime-type='application/vnd.jupyter.stderr']").all_inner_texts()
+            print("errors shown in the page:", "\n".join(errors)[-3000:] or "none")
         context.close()
 
 
@@ -125,9 +140,13 @@ def lab(browser, tmp_path_factory):
     home = tmp_path_factory.mktemp("lab")
     root = home / "notebooks"
     shutil.copytree(NOTEBOOKS, root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-    settings = home / "settings" / "@jupyterlab" / "apputils-extension"
-    settings.mkdir(parents=True)
-    (settings / "notification.jupyterlab-settings").write_text(json.dumps({"fetchNews": "false"}))
+    settings = home / "settings" / "@jupyterlab"
+    for extension, plugin, values in [
+        ("apputils-extension", "notification", {"fetchNews": "false"}),  # no news pop-up over the cells
+        ("notebook-extension", "tracker", {"windowingMode": "none"}),  # keep cells out of view in the DOM
+    ]:
+        (settings / extension).mkdir(parents=True)
+        (settings / extension / f"{plugin}.jupyterlab-settings").write_text(json.dumps(values))
     token, port = secrets.token_hex(16), free_port()
     command = [sys.executable, "-m", "jupyter", "lab", "--no-browser", "--allow-root", f"--port={port}",
                "--ServerApp.ip=127.0.0.1", f"--ServerApp.token={token}", f"--ServerApp.root_dir={root}",
