@@ -929,43 +929,50 @@ class BriefHistoryBoard(widgets.VBox):
     def _show_odds(self) -> None:
         self.odds_view.value = self._odds_html()
 
-    def _odds_html(self) -> str:
+    def odds(self) -> list[tuple[str, str, str]]:
+        """The invasions open now, before any die is rolled: ``(action text, the engine's
+        explanation, the exact probability of taking the territory with the next roll)``. After a
+        failed roll, the one row is ``continue``'s."""
         state = self._state
         if state.phase == "failed" and state.invasion is not None:
-            return self._continue_odds_html()
+            text = self._continue_explanation()
+            return [("continue", text, _probability(text))]
         if state.phase != "expand" or state.turn is None:
-            return ""
+            return []
         invasions = [a for a in state.legal_actions() if isinstance(a, Place) and self._is_invasion(a.territory)]
-        picked = self.territory_picker.value
-        head = '<div class="gk-section-title">Odds before rolling</div>'
-        selected = ""
-        if picked:
-            label = dict((v, k) for k, v in self.territory_picker.options).get(picked, picked)
-            words = self._explained(picked) if picked in {str(a) for a in invasions} else "no dice are rolled"
-            selected = (f'<div class="bh-odds-selected" data-action="{escape(picked)}">Picked: <b>{escape(label)}</b>'
-                        f" — {escape(words)}</div>")
-        if not invasions:
-            return head + selected + '<div class="gk-muted">No invasion is open to this empire now.</div>'
-        rows = "".join(
-            f'<tr class="bh-odds-row" data-action="{escape(str(a))}" data-p="{escape(_probability(self._explained(a)))}">'
-            f"<td><b>{escape(str(a))}</b></td><td>{escape(self._explained(a))}</td></tr>" for a in invasions)
-        return f'{head}{selected}<table class="gk-table">{rows}</table>'
+        return [(str(a), self._explained(a), _probability(self._explained(a))) for a in invasions]
 
-    def _continue_odds_html(self) -> str:
-        """The chance that the next roll takes the territory, if the empire continues: the engine
-        explains the same placement with the indicator one higher (on a copy of the state)."""
+    def _continue_explanation(self) -> str:
+        """The chance that the next roll takes the territory if the empire continues: the engine
+        explains the same placement with the indicator one higher, on a copy of the state."""
         state = self._state
         target, _, by_sea = state.observation(state.current_player).invasion
-        head = '<div class="gk-section-title">Odds before rolling again</div>'
-        if not any(isinstance(a, Continue) for a in state.legal_actions()):
-            return head + '<div class="gk-muted">The organiser is empty: nothing is left to continue with.</div>'
         probe = state.clone()
         probe.phase = "expand"
         probe.turn.indicator = min(probe.turn.indicator + 1, MAX_INDICATOR)
-        text = self.words(probe.explain(Place(target, by_sea)).removeprefix("Legal: "))
-        return (f'{head}<div class="bh-odds-row bh-odds-continue" data-action="continue" '
-                f'data-p="{escape(_probability(text))}"><b>continue</b> (an organiser army is spent, the '
-                f"indicator goes up): {escape(text)}</div>")
+        return self.words(probe.explain(Place(target, by_sea)).removeprefix("Legal: "))
+
+    def _odds_html(self) -> str:
+        state, rows = self._state, self.odds()
+        if state.phase == "failed" and rows:
+            _, text, p = rows[0]
+            return ('<div class="gk-section-title">Odds before rolling again</div>'
+                    f'<div class="bh-odds-row bh-odds-continue" data-action="continue" data-p="{escape(p)}">'
+                    f"<b>continue</b> (an organiser army is spent, the indicator goes up): {escape(text)}</div>")
+        if state.phase != "expand" or state.turn is None:
+            return ""
+        head = '<div class="gk-section-title">Odds before rolling</div>'
+        picked, selected = self.territory_picker.value, ""
+        if picked:
+            label = dict((v, k) for k, v in self.territory_picker.options).get(picked, picked)
+            words = next((text for action, text, _ in rows if action == picked), "no dice are rolled")
+            selected = (f'<div class="bh-odds-selected" data-action="{escape(picked)}">Picked: <b>{escape(label)}</b>'
+                        f" — {escape(words)}</div>")
+        if not rows:
+            return head + selected + '<div class="gk-muted">No invasion is open to this empire now.</div>'
+        table = "".join(f'<tr class="bh-odds-row" data-action="{escape(action)}" data-p="{escape(p)}">'
+                        f"<td><b>{escape(action)}</b></td><td>{escape(text)}</td></tr>" for action, text, p in rows)
+        return f'{head}{selected}<table class="gk-table">{table}</table>'
 
     def _dice_html(self) -> str:
         roll = self._state.last_roll
@@ -1221,6 +1228,7 @@ class BriefHistoryBoard(widgets.VBox):
                          f"{len(held)} armies" + (f" ({', '.join(held)})" if held else ""))
         if state.last_roll is not None and self._roll_text and state.phase not in HIDDEN_PHASES:
             lines.append(f"Last roll: {self._roll_text}")
+        lines += [f"Odds: {action}: {text}" for action, text, _ in self.odds()]
         if not state.is_terminal and not self.pass_screen_pending and self.seats[self.seat_to_act] == HUMAN:
             lines.append("Choices: " + "; ".join(str(a) for a in state.legal_actions()))
         if state.is_terminal:
