@@ -79,22 +79,56 @@ def _row(cards) -> _Row:
 
 
 class _Reading:
-    """What the heuristic reads off an observation once per decision."""
+    """What the heuristic reads off the table once per decision: from an observation (a real
+    decision) or, in imagined games, straight from a state (:meth:`of_state`, much quicker)."""
 
-    def __init__(self, obs: LostCitiesObservation):
-        self.obs = obs
-        self.mine = {colour: _row(obs.expeditions[obs.side][colour]) for colour in obs.colours}
-        self.theirs = {colour: _row(obs.expeditions[1 - obs.side][colour]) for colour in obs.colours}
-        self.hand = {colour: sorted(c.value for c in obs.hand if c.colour == colour) for colour in obs.colours}
-        self.unseen = {colour: [] for colour in obs.colours}
-        for card in obs.unseen():
+    def __init__(self, *, colours, hand, mine, theirs, unseen, deck_size: int, seats: int, discards, margin):
+        self.colours = colours
+        self.mine = {colour: _row(mine[colour]) for colour in colours}
+        self.theirs = {colour: _row(theirs[colour]) for colour in colours}
+        self.hand = {colour: [] for colour in colours}
+        for card in sorted(hand):
+            self.hand[card.colour].append(card.value)
+        self.unseen = {colour: [] for colour in colours}
+        for card in unseen:
             self.unseen[card.colour].append(card.value)
+        self.deck_size = deck_size
+        self.discards = discards
         # Each seat draws once per turn, so the deck lasts about deck_size / seats more turns of mine.
-        self.turns_left = max(1, math.ceil(obs.deck_size / obs.num_players))
-        self.pending = sum(1 for c in obs.hand if self.mine[c.colour].started and self.mine[c.colour].accepts(c)
-                           and c.value != WAGER)
-        margin = obs.round_scores[obs.side] - obs.round_scores[1 - obs.side]
-        self.ahead = margin > 0
+        self.turns_left = max(1, math.ceil(deck_size / seats))
+        self.pending = sum(1 for c in hand if c.value != WAGER and self.mine[c.colour].started
+                           and self.mine[c.colour].accepts(c))
+        self._margin = margin  # a number, or a function giving it (worked out only when needed)
+
+    @property
+    def ahead(self) -> bool:
+        if callable(self._margin):
+            self._margin = self._margin()
+        return self._margin > 0
+
+    @classmethod
+    def of_observation(cls, obs: LostCitiesObservation) -> _Reading:
+        return cls(colours=obs.colours, hand=obs.hand, mine=obs.expeditions[obs.side],
+                   theirs=obs.expeditions[1 - obs.side], unseen=obs.unseen(), deck_size=obs.deck_size,
+                   seats=obs.num_players, discards=obs.discards,
+                   margin=obs.round_scores[obs.side] - obs.round_scores[1 - obs.side])
+
+    @classmethod
+    def of_state(cls, state, seat: int) -> _Reading:
+        """The mover's reading of an imagined state: the cards it cannot see are the deck and the
+        other hands (what it would remember of them is left out: a quick approximation)."""
+        side = state.side_of(seat)
+        hidden = list(state.deck)
+        for other, hand in enumerate(state.hands):
+            if other != seat:
+                hidden += hand
+
+        def margin():
+            scores = state.round_scores()
+            return scores[side] - scores[1 - side]
+        return cls(colours=state.colours, hand=state.hands[seat], mine=state.expeditions[side],
+                   theirs=state.expeditions[1 - side], unseen=hidden, deck_size=len(state.deck),
+                   seats=state.num_players, discards=state.discards, margin=margin)
 
     def support(self, colour: str, above: int) -> tuple[float, int]:
         """Points I can expect in ``colour`` from numbers >= ``above``: my cards (as many as I have
@@ -122,14 +156,14 @@ class HeuristicAgent(ExplainingAgent):
         self.wager_margin = wager_margin
 
     def explain(self, observation: LostCitiesObservation, legal_actions: list) -> Explanation:
-        reading = _Reading(observation)
+        reading = _Reading.of_observation(observation)
         scored = [self._score(reading, action) for action in legal_actions]
         ranked = sorted(scored, key=lambda c: (-c.value, str(c.action)))
         best = ranked[0]
         return Explanation(self.name, tuple(ranked), self.value_meaning, best.note)
 
     def evaluate(self, observation: LostCitiesObservation, action) -> Candidate:
-        return self._score(_Reading(observation), action)
+        return self._score(_Reading.of_observation(observation), action)
 
     def _score(self, reading: _Reading, action) -> Candidate:
         kind = action.kind
@@ -178,7 +212,7 @@ class HeuristicAgent(ExplainingAgent):
 
     def _wager_value(self, reading: _Reading, card, row: _Row) -> tuple[float, str]:
         promise, count = reading.support(card.colour, 2)
-        if count + 1 > reading.turns_left or reading.obs.deck_size < 12:
+        if count + 1 > reading.turns_left or reading.deck_size < 12:
             return -30.0, f"wager on {card.colour}: too late to pay off"
         gain = promise - 20  # one more multiplier on what the expedition should reach
         if not row.started:
@@ -225,7 +259,7 @@ class HeuristicAgent(ExplainingAgent):
             if stalling:
                 return DECK_CARD_WORTH - 3, "draws from the deck, bringing the end nearer"
             return DECK_CARD_WORTH + (1 if reading.ahead else 0), "draws from the deck"
-        top = reading.obs.discards[source][-1]
+        top = reading.discards[source][-1]
         row = reading.mine[source]
         use = 0.0
         if row.started and row.accepts(top) and top.value != WAGER:
@@ -294,38 +328,64 @@ def quick_policy(state, rng: random.Random):
                                          sums[a._colour], -a._value))
 
 
+def heuristic_policy(state, rng: random.Random, _judge=None):
+    """The heuristic's choice in an imagined state, read straight from the state (no observation):
+    the rollout policy of the search agent. Ties go to the first legal action."""
+    judge = _judge or _JUDGE
+    if state.step == "pass":
+        return PASS_NOTHING
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    reading = _Reading.of_state(state, state.current_player)
+    score = judge._score
+    return max(legal, key=lambda action: score(reading, action).value)
+
+
 def _round_margin(state, side: int) -> float:
     scores = state.round_results[-1].scores
     return scores[side] - scores[1 - side]
 
 
-def _rollout(state, side: int, rng: random.Random, limit: int = 2000) -> float:
-    """Play ``state`` to the end of its round with :func:`quick_policy`; my side's margin then."""
+def _rollout(state, side: int, rng: random.Random, policy, limit: int = 600) -> float:
+    """Play ``state`` to the end of its round with ``policy``; my side's margin then. Two simple
+    policies can pass a card back and forth through a pile for ever: past ``limit`` steps every
+    draw is from the deck, so the round always ends."""
     start = state.round
-    for _ in range(limit):
-        if state.is_terminal or state.round != start:
-            return _round_margin(state, side)
-        state.apply(quick_policy(state, rng))
-    return 0.0
+    steps = 0
+    while not (state.is_terminal or state.round != start):
+        steps += 1
+        if steps > limit and state.step == "draw":
+            state.apply("draw deck")
+        else:
+            state.apply(policy(state, rng))
+    return _round_margin(state, side)
+
+
+ROLLOUT_POLICIES = {"heuristic": heuristic_policy, "quick": quick_policy}
 
 
 # --- the search ----------------------------------------------------------------------------------------
 class SearchAgent(ExplainingAgent):
     """Determinised Monte Carlo: for each of its ``width`` best candidates (by the heuristic), play
-    ``rollouts`` imagined deals of the unseen cards to the end of the round with a quick policy and
-    average the margin (my side minus theirs). Every candidate meets the same imagined deals, so
-    their differences are not noise from the dealing. A candidate's value is that mean margin plus
-    ``prior`` times the heuristic's own score for it (the quick policy is crude; the heuristic's
-    judgement steadies it). ``rollouts`` is the strength setting."""
+    ``rollouts`` imagined deals of the unseen cards to the end of the round, both sides played by
+    ``policy`` (``"heuristic"``, or the cruder and ten times quicker ``"quick"``), and average the
+    margin (my side minus theirs). Every candidate meets the same imagined deals, so their
+    differences are not noise from the dealing. A candidate's value is that mean margin plus
+    ``prior`` times the heuristic's own score for it. ``rollouts`` is the strength setting."""
 
     name = "search"
     value_meaning = "mean margin"
 
-    def __init__(self, seed: int | None = 0, rollouts: int = 48, width: int = 6, prior: float = 1.0):
+    def __init__(self, seed: int | None = 0, rollouts: int = 16, width: int = 4, prior: float = 0.0,
+                 policy: str = "heuristic"):
         super().__init__(seed)
+        if policy not in ROLLOUT_POLICIES:
+            raise ValueError(f"policy is one of {sorted(ROLLOUT_POLICIES)}, not {policy!r}")
         self.rollouts = rollouts
         self.width = width
         self.prior = prior
+        self.policy = policy
         self.heuristic = HeuristicAgent(seed)
         self.last_seconds = 0.0
 
@@ -343,7 +403,8 @@ class SearchAgent(ExplainingAgent):
             for action in candidates:
                 imagined = deal.clone()
                 imagined.apply(action)
-                totals[action].append(_rollout(imagined, observation.side, random.Random(seed)))
+                totals[action].append(_rollout(imagined, observation.side, random.Random(seed),
+                                               ROLLOUT_POLICIES[self.policy]))
         guide_values = {c.action: c for c in guide.candidates}
         scored = []
         for action, margins in totals.items():
@@ -361,5 +422,7 @@ class SearchAgent(ExplainingAgent):
     def evaluate(self, observation: LostCitiesObservation, action) -> Candidate:
         return next(c for c in self.explain(observation, [action]).candidates)
 
+
+_JUDGE = HeuristicAgent(seed=0)
 
 AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "search": SearchAgent}

@@ -6,7 +6,7 @@ from gamekit.core import Explanation, play_match, tournament
 from gamekit.lost_cities import Card, new_game
 from gamekit.lost_cities.agents import AGENTS, HeuristicAgent, SearchAgent, quick_policy
 
-FAST = {"random": {}, "heuristic": {}, "search": {"rollouts": 2, "width": 3}}
+FAST = {"random": {}, "heuristic": {}, "search": {"rollouts": 2, "width": 3, "policy": "quick"}}
 VARIANTS = [{"players": 2}, {"players": 4}, {"players": 4, "pass_timing": "after"}, {"players": 2, "colours": 6}]
 
 
@@ -154,3 +154,14 @@ def test_the_quick_policy_is_legal_in_every_variant():
             assert action in state.legal_actions()
             state.apply(action)
         assert Card("red", 7) in state._full_deck
+
+
+def test_mirrored_deals_measure_a_margin_with_an_interval():
+    from gamekit.lost_cities.strength import mirrored_margin, seconds_per_move
+
+    result = mirrored_margin("heuristic", "random", deals=4, seed=2)
+    assert result.deals == 4 and result.rounds == 1 and result.margin > 40 and result.half_width > 0
+    assert "mirrored deals" in str(result) and 0 <= result.first_win_rate <= 1
+    same = mirrored_margin("heuristic", "heuristic", deals=3, seed=2, factories={"heuristic": HeuristicAgent})
+    assert same.margin == 0  # a deterministic agent against itself: each deal's two games cancel
+    assert 0 < seconds_per_move(HeuristicAgent, games=1) < 1
