@@ -690,7 +690,7 @@ class BriefHistoryState(GameState):
             a, d, bonus, fear, viking = self._invasion_terms(action.territory, action.by_sea)
             p = success_probability(a, d, self.world.cost(action.territory), bonus, fear, viking)
             return (f"invade {action.territory} ({self.world.terrain(action.territory)}, cost "
-                    f"{self.world.cost(action.territory)}): {a} dice against {d} at +{bonus}; "
+                    f"{self.world.cost(action.territory)}): {a} {'die' if a == 1 else 'dice'} against {d} at +{bonus}; "
                     f"P(taking it with this roll) = {p} ≈ {float(p):.3f}")
         return f"player {player} may {action}"
 
