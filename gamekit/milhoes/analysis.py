@@ -137,8 +137,8 @@ def ross_table(max_cards: int = 13):
 
 def ross_by_engine(cards: int = 13, games: int = 2000, seed: int = 0):
     """Play ``games`` Goofspiel games on the engine, ``PrizeMatchingAgent`` (seat 0) against
-    ``RandomAgent`` (seat 1), and set the mean scores (with 95% intervals) beside Ross's exact
-    values, for both tie rules. The engine discards tied prizes (in the last round it calls them
+    ``RandomAgent`` (seat 1), and set the mean scores and the mean lead (with 95% intervals)
+    beside Ross's exact values, for both tie rules. The engine discards tied prizes (in the last round it calls them
     unawarded); the "split" scores add half of each such prize to both players, read from the
     recorded round results."""
     import pandas as pd
@@ -159,8 +159,9 @@ def ross_by_engine(cards: int = 13, games: int = 2000, seed: int = 0):
     for ties, values in scores.items():
         exact = ross_expected_scores(cards, ties)
         values = np.asarray(values, dtype=float)
-        for seat, (name, value) in enumerate((("matching", exact.matching), ("random", exact.random))):
-            mean, half = _mean_and_half_width(values[:, seat])
+        columns = {"matching": values[:, 0], "random": values[:, 1], "lead": values[:, 0] - values[:, 1]}
+        for name, value in (("matching", exact.matching), ("random", exact.random), ("lead", exact.difference)):
+            mean, half = _mean_and_half_width(columns[name])
             rows.append({"ties": ties, "player": name, "exact": value, "exact (float)": float(value),
                          "engine mean": mean, "ci95": half, "games": games,
                          "within ci": abs(mean - float(value)) <= half})

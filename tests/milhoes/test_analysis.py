@@ -237,3 +237,15 @@ def test_charts_draw_the_exact_and_simulated_values():
     assert "Ross's exact value" in [trace.name for trace in lines.data]
     assert set(lines.data[-1].y) == {float(ross_expected_scores(7).difference)}
 
+
+
+# --- the engine's deal, which the speed work rewrote -----------------------------------------------
+def test_the_engine_deals_exactly_as_random_shuffle_would():
+    # new_game shuffles the Points cards with its own loop over rng.getrandbits (faster than
+    # random.shuffle); a seed must deal the same game as random.Random(seed).shuffle always has.
+    for seed in range(500):
+        for cards, players in ((12, 3), (13, 2), (5, 5), (1, 2)):
+            expected = default_points(cards)
+            random.Random(seed).shuffle(expected)
+            state = new_game(players, seed=seed, cards=cards)
+            assert state.pot + state.points_to_come == expected
