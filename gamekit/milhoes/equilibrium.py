@@ -544,7 +544,10 @@ class Solution:
         rows = []
         for prize, _, position in self.first_prizes():
             mix = self.strategy(position, 0)
-            rows += [{"prize": prize, "card": c, "probability": mix.get(c, 0.0)} for c in position.hands[0]]
+            # Rounded: LP solutions differ in the last bits between solver versions, and lessons
+            # compare their printed tables and charts exactly.
+            rows += [{"prize": prize, "card": c, "probability": round(mix.get(c, 0.0), 6)}
+                     for c in position.hands[0]]
         return rows
 
     def first_round_figure(self):
@@ -573,13 +576,13 @@ class Solution:
         stage = self.stage_game(where, player)
         labels = [str(c) for c in stage.cards]
         payoff = stage.against_mix()
-        mix = [stage.strategy.get(c, 0.0) for c in stage.cards]
-        gains = [payoff[c] for c in stage.cards]
+        mix = [round(stage.strategy.get(c, 0.0), 6) for c in stage.cards]  # stable across solvers
+        gains = [round(payoff[c], 6) for c in stage.cards]
         fig = make_subplots(rows=1, cols=2,
                             subplot_titles=("equilibrium mix", "payoff vs the opponent's mix"))
         fig.add_trace(go.Bar(x=labels, y=mix, name="probability"), 1, 1)
         fig.add_trace(go.Bar(x=labels, y=gains, name="expected score difference"), 1, 2)
-        fig.add_hline(y=stage.value, line_dash="dot", row=1, col=2,
+        fig.add_hline(y=round(stage.value, 6), line_dash="dot", row=1, col=2,
                       annotation_text=f"value {stage.value:+.3f}")
         fig.update_layout(title=f"Player {stage.player}, {stage.position}", showlegend=False)
         fig.update_xaxes(title_text="Power card bid", type="category")
