@@ -1438,7 +1438,7 @@ def _check_dice_script(dice) -> None:
     if dice is None:
         return
     if not isinstance(dice, (list, tuple)):
-        raise ValueError(f"dice is a list of faces (1 to 6) for the next rolls, not {dice!r}")
+        raise ValueError(f"dice is a list of faces (1 to 6) for the next rolls, not {dice!r}")  # noqa: TRY004 (bad options are ValueErrors)
     for face in dice:
         if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
             raise ValueError(f"a die shows 1 to 6, but the dice option holds {face!r}")
@@ -1462,7 +1462,7 @@ def _check_position(position, world: TeachingMap, cards: CardSet, colours: int, 
         raise ValueError(f"the colour playing is 0 to {colours - 1}, not {colour!r}")
     armies = position.get("armies", {})
     if not isinstance(armies, dict):
-        raise ValueError("armies is a dict territory -> colour (retired armies already on the map)")
+        raise ValueError("armies is a dict territory -> colour (retired armies already on the map)")  # noqa: TRY004 (bad options are ValueErrors)
     for t, c in armies.items():
         if t not in world.territories or world.is_barren(t):
             raise ValueError(f"an army stands only on a territory of the teaching map that is not barren, not {t!r}")
