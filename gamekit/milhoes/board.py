@@ -14,9 +14,9 @@ what. The board holds no rules: it shows ``state.legal_actions``, checks a choic
 ``state.explain`` and plays the round with ``state.apply_joint``; every refusal shows in the board.
 
 CSS classes for tests and styling: ``mh-board``, ``mh-seed``, ``mh-pot``, ``mh-seat-<p>``,
-``mh-card-<seat>-<value>``, ``mh-confirm``, ``mh-pass-screen``, ``mh-play-round``, ``mh-status``,
-``mh-reveal``, ``mh-history``, ``mh-result``, ``mh-scores``, ``mh-players``, ``gk-seat-<p>`` (seat
-pickers) and ``mh-new-game``.
+``mh-card-<seat>-<value>``, ``mh-confirm``, ``mh-pass-screen``, ``mh-play-round``, ``mh-play-all``,
+``mh-status``, ``mh-reveal``, ``mh-history``, ``mh-result``, ``mh-scores``, ``mh-players``,
+``gk-seat-<p>`` (seat pickers) and ``mh-new-game``.
 """
 
 from __future__ import annotations
@@ -42,6 +42,7 @@ from gamekit.ui import (
     theme,
 )
 
+from .agents import AGENTS
 from .rules import Bid, MilhoesState, RoundResult, format_points, new_game
 
 MAX_PLAYERS = 5
@@ -49,15 +50,7 @@ TITLE = "Tu és Milhais, mas vales Milhões!"
 
 
 def load_agents() -> dict:
-    """The agents a seat can be given: ``gamekit.milhoes.agents.AGENTS`` (name -> class)."""
-    try:
-        from .agents import AGENTS
-    except ModuleNotFoundError as missing:
-        if missing.name != "gamekit.milhoes.agents":
-            raise
-        from gamekit.core import RandomAgent  # until the game's own agents exist
-
-        return {"random": RandomAgent}
+    """The agents a seat can be given: a copy of ``gamekit.milhoes.agents.AGENTS`` (name -> class)."""
     return dict(AGENTS)
 
 
@@ -199,9 +192,10 @@ class MilhoesBoard(widgets.VBox):
         self._hand_shown = False
         if self._state.is_terminal:
             return
-        for seat, agent in enumerate(self._agents):
-            if agent is not None:
-                self._pending[seat] = agent.act(self._state.observation(seat), self._state.legal_actions(seat))
+        state = self._state
+        choices = {seat: agent.act(state.observation(seat), state.legal_actions(seat))
+                   for seat, agent in enumerate(self._agents) if agent is not None}
+        self._pending.update(choices)
         self._next_chooser()
 
     def _next_chooser(self) -> None:
@@ -380,8 +374,8 @@ class MilhoesBoard(widgets.VBox):
             buttons.append(button)
         self.hand_row.children = buttons
         self.confirm_button.disabled = self._selected is None
-        self.hand_title.value = (f'<span class="gk-title gk-seat-colour-{seat}">{escape(self.names[seat])}</span>'
-                                 f"<span class='gk-muted'> — your secret bid for "
+        name = f'<span class="gk-title gk-seat-colour-{seat}">{escape(self.names[seat])}</span>'
+        self.hand_title.value = (f"{name}<span class='gk-muted'> — your secret bid for "
                                  f"{escape(format_points(state.pot))} (spent cards are greyed out)</span>")
         return [self.hand_title, self.hand_row, self.confirm_button]
 
@@ -404,7 +398,10 @@ class MilhoesBoard(widgets.VBox):
         else:
             rule = "A Red Baron: the lowest unique bid takes it"
         coming = state.observation(0).points_to_come
-        later = (" ".join(points_chip(v) for v in coming) if coming else "none") if coming is not None else "hidden"
+        if coming is None:  # memory mode: remembering is part of the game
+            later = "hidden"
+        else:
+            later = " ".join(points_chip(v) for v in coming) or "none"
         return (f'<div class="gk-section-title">On the table</div>'
                 f'<div class="gk-row">{chips}<span><b>{rule}.</b> Tied bids cancel.<br>'
                 f'<span class="gk-muted">Still to come: {later}</span></span></div>')
@@ -417,9 +414,10 @@ class MilhoesBoard(widgets.VBox):
         won = "".join(points_chip(v) for v in public.won[p]) or '<span class="gk-muted">none</span>'
         used = " ".join(chip(v) for v in public.used[p]) or '<span class="gk-muted">none</span>'
         pile = "top card" if state.memory else "played"
-        return (f'<div class="gk-seat-colour-{p}" style="font-weight:700;font-size:18px">{escape(self.names[p])}</div>'
+        data = "" if score is None else score
+        return (f'<div class="gk-seat-colour-{p} gk-seat-name">{escape(self.names[p])}</div>'
                 f'<div class="gk-muted">player {p} · {escape(kind)}</div>'
-                f'<div>Points: <b class="mh-score" data-score="{score if score is not None else ""}">{shown}</b></div>'
+                f'<div>Points: <b class="mh-score" data-score="{data}">{shown}</b></div>'
                 f"<div>Won: {won}</div><div>{pile.capitalize()}: {used}</div>"
                 f'<div class="mh-seat-state">{self._seat_state(p)}</div>')
 
@@ -434,8 +432,8 @@ class MilhoesBoard(widgets.VBox):
 
     def _reveal_html(self, result: RoundResult) -> str:
         bids = "".join(
-            f'<div style="text-align:center"><div class="gk-seat-colour-{p}"><b>{escape(self.names[p])}</b></div>'
-            f"{self._bid_chip(result, p)}</div>"
+            f'<div class="gk-centred mh-reveal-bid"><div class="gk-seat-colour-{p}">'
+            f"<b>{escape(self.names[p])}</b></div>{self._bid_chip(result, p)}</div>"
             for p in range(len(result.bids))
         )
         return (f'<div class="gk-section-title">Round {result.round} revealed: '
@@ -481,11 +479,13 @@ class MilhoesBoard(widgets.VBox):
             best = f"+{max(battles)}" if battles else "—"
             rows.append(
                 f'<tr class="mh-score-row" data-seat="{p}" data-score="{score}">'
-                f'<td class="gk-seat-colour-{p}"><b>{escape(self.names[p])}</b>{" ★" if p in winners else ""}</td>'
+                f'<td class="gk-seat-colour-{p}"><b>{escape(self.names[p])}</b>{" ★" * (p in winners)}</td>'
                 f"<td><b>{score:+d}</b></td><td>{format_points(battles) or '—'}</td>"
                 f"<td>{format_points(barons) or '—'}</td><td>{best}</td></tr>"
             )
-        head = "<tr><th>Player</th><th>Points</th><th>Battles</th><th>Red Barons</th><th>Highest Battle</th></tr>"
+        head = "".join(f"<th>{title}</th>" for title in
+                       ("Player", "Points", "Battles", "Red Barons", "Highest Battle"))
+        head = f"<tr>{head}</tr>"
         return f'<table class="gk-table">{head}{"".join(rows)}</table>'
 
     # --- text ----------------------------------------------------------------------------------

@@ -35,7 +35,8 @@ class PassScreen(widgets.VBox):
         self._on_ready = on_ready
         self.message.value = (f'<div class="gk-title">Pass the screen to '
                               f'<span class="{escape(colour_class)}">{escape(name)}</span></div>'
-                              f'<div class="gk-muted">Everyone else, look away: the next cards are secret.</div>')
+                              '<div class="gk-muted">Everyone else, look away: '
+                              'the next cards are secret.</div>')
         self.button.description = f"I am {name}: show my cards"
 
     def _ready(self) -> None:

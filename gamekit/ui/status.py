@@ -59,7 +59,7 @@ class StatusArea(widgets.HTML):
                 return callback(*args, **kwargs)
             except IllegalActionError as refusal:
                 self.error(f"Refused: {refusal.reason}")
-            except Exception as bug:  # noqa: BLE001 - shown to the player instead of vanishing
+            except Exception as bug:  # shown to the player instead of vanishing in a log
                 log.exception("board callback failed")
                 self.error(f"Something went wrong ({type(bug).__name__}: {bug}).")
             return None

@@ -17,6 +17,8 @@ CSS = """
   border-radius: 10px; padding: 10px 14px; gap: 8px; max-width: 980px; }
 .gk-board .gk-title { font-size: 22px; font-weight: 700; }
 .gk-board .gk-muted { color: #555; font-size: 14px; }
+.gk-board .gk-seat-name { font-weight: 700; font-size: 18px; }
+.gk-board .gk-centred { text-align: center; }
 .gk-board .gk-section-title { font-weight: 700; font-size: 15px; text-transform: uppercase;
   letter-spacing: .04em; color: #444; margin: 2px 0; }
 .gk-board .widget-html-content, .gk-board .widget-html { font-size: 16px; line-height: 1.4; }
@@ -33,18 +35,21 @@ CSS = """
 .jupyter-widgets.jupyter-button.gk-selected { border: 5px solid #f2b705; }
 .gk-chip { display: inline-block; min-width: 1.8em; padding: 1px 6px; margin: 1px 2px; border-radius: 6px;
   border: 2px solid #222; font-weight: 700; text-align: center; background: #fff; color: #1a1a1a; }
-.gk-chip-big { font-size: 28px; min-width: 2.6em; padding: 10px 12px; border-width: 3px; border-radius: 10px; }
+.gk-chip-big { font-size: 28px; min-width: 2.6em; padding: 10px 12px; border-width: 3px;
+  border-radius: 10px; }
 .gk-chip-plus { background: #ffe08a; color: #3d2c00; }
 .gk-chip-minus { background: #7a1020; color: #fff; }
 .gk-chip-cancelled { background: #eee; color: #777; text-decoration: line-through; border-style: dashed; }
 .gk-chip-winner { outline: 4px solid #f2b705; }
 
 /* seats */
-.gk-seat-panel { border: 3px solid #999; border-radius: 10px; padding: 6px 10px; min-width: 170px; background: #fff; }
+.gk-seat-panel { border: 3px solid #999; border-radius: 10px; padding: 6px 10px; min-width: 170px;
+  background: #fff; }
 .gk-seat-panel.gk-active { box-shadow: 0 0 0 4px #f2b705; }
 
 /* messages, log, hot-seat step */
-.gk-status .widget-html-content { min-height: 1.6em; padding: 4px 10px; border-radius: 6px; font-weight: 600; }
+.gk-status .widget-html-content { min-height: 1.6em; padding: 4px 10px; border-radius: 6px;
+  font-weight: 600; }
 .gk-status-info .widget-html-content { background: #e8f0fb; color: #0d2f66; }
 .gk-status-success .widget-html-content { background: #e3f4e8; color: #0f4d27; }
 .gk-status-error .widget-html-content { background: #fde4e1; color: #7a1010; border-left: 6px solid #b03a2e; }
@@ -59,7 +64,8 @@ CSS = """
 """ + "".join(
     f".gk-seat-colour-{seat} {{ color: {colour}; }}\n"
     f".gk-seat-panel.gk-seat-colour-{seat} {{ border-color: {colour}; color: #1a1a1a; }}\n"
-    f".jupyter-widgets.jupyter-button.gk-card.gk-seat-colour-{seat} {{ background: {colour}; color: #fff; }}\n"
+    f".jupyter-widgets.jupyter-button.gk-card.gk-seat-colour-{seat} {{ background: {colour}; "
+    f"color: #fff; }}\n"
     for seat, colour in enumerate(SEAT_COLOURS)
 )
 

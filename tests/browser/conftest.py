@@ -61,7 +61,8 @@ class Server:
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 time.sleep(0.3)
         self.stop()
-        raise RuntimeError(f"server did not answer {probe} in {START_TIMEOUT} s; log:\n{self.log.read_text()[-3000:]}")
+        raise RuntimeError(f"server did not answer {probe} in {START_TIMEOUT} s; "
+                           f"log:\n{self.log.read_text()[-3000:]}")
 
     def stop(self) -> None:
         """Stop our server: SIGTERM to its process group (the server and its kernels), then SIGKILL."""
@@ -162,19 +163,36 @@ def lab(browser, tmp_path_factory):
         server.stop()
 
 
-@pytest.fixture(scope="session")
-def voila(browser, tmp_path_factory):
-    """Voilà serving the Milhões app notebook."""
-    home = tmp_path_factory.mktemp("voila")
+def start_voila(app: Path, home: Path) -> Server:
+    """Voilà serving one app notebook on a free port with its own token."""
     token, port = secrets.token_hex(16), free_port()
-    app = NOTEBOOKS / "apps" / "milhoes.ipynb"
     command = [sys.executable, "-m", "voila", str(app), "--no-browser", f"--port={port}",
                "--Voila.ip=127.0.0.1", f"--token={token}", "--Voila.port_retries=0"]
-    url = f"http://127.0.0.1:{port}"
-    server = Server(command, url=url, ready_path="/api/status", cwd=app.parent,
+    server = Server(command, url=f"http://127.0.0.1:{port}", ready_path="/api/status", cwd=app.parent,
                     log=home / "voila.log", env=_jupyter_env(home))
     server.token = token
+    return server
+
+
+@pytest.fixture(scope="session")
+def voila_app(browser, tmp_path_factory):
+    """``voila_app("apps/milhoes.ipynb")``: a Voilà server for that notebook (relative to
+    ``notebooks/``), started on first use and stopped at the end of the session."""
+    servers: dict[str, Server] = {}
+
+    def serve(notebook: str) -> Server:
+        if notebook not in servers:
+            servers[notebook] = start_voila(NOTEBOOKS / notebook, tmp_path_factory.mktemp("voila"))
+        return servers[notebook]
+
     try:
-        yield server
+        yield serve
     finally:
-        server.stop()
+        for server in servers.values():
+            server.stop()
+
+
+@pytest.fixture(scope="session")
+def voila(voila_app):
+    """Voilà serving the Milhões app notebook."""
+    return voila_app("apps/milhoes.ipynb")

@@ -31,7 +31,8 @@ def plan(seat: int) -> list[int]:
 def engine_game(seed: int, seats: list[str]):
     """The game the board should have played: the engine, the seeded agents and our plans."""
     agents = load_agents()
-    players = [None if kind == HUMAN else agents[kind](seed=derive_seed(seed, p)) for p, kind in enumerate(seats)]
+    players = [None if kind == HUMAN else agents[kind](seed=derive_seed(seed, p))
+               for p, kind in enumerate(seats)]
     state = new_game(len(seats), seed=seed)
     for round_ in range(ROUNDS):
         state.apply_joint({p: f"bid {plan(p)[round_]}" if agent is None
@@ -50,7 +51,8 @@ def screenshot_path(tmp_path: Path) -> Path:
     return tmp_path / README_SCREENSHOT.name
 
 
-def play_by_clicking(board, seats: list[str], *, screenshot: Path | None = None, screenshot_round: int = 6) -> None:
+def play_by_clicking(board, seats: list[str], *, screenshot: Path | None = None,
+                     screenshot_round: int = 6) -> None:
     """Click through a whole game. After each click we wait for the page to show its effect, so
     no click lands on a view the kernel is about to replace."""
     humans = [p for p, kind in enumerate(seats) if kind == HUMAN]
@@ -65,7 +67,8 @@ def play_by_clicking(board, seats: list[str], *, screenshot: Path | None = None,
                 board.screenshot(path=str(screenshot))
             board.locator(".mh-confirm").click()
             if seat == humans[-1]:
-                next_step = ".mh-result" if round_ == ROUNDS else f".mh-round:has-text('round {round_ + 1} of')"
+                last = round_ == ROUNDS
+                next_step = ".mh-result" if last else f".mh-round:has-text('round {round_ + 1} of')"
                 board.locator(next_step).wait_for()
 
 

@@ -46,7 +46,8 @@ def replay(seed, seats, clicked, **options):
     """The same game played on the engine alone: human seats bid what was clicked, agent seat
     ``p`` is ``AGENTS[name](seed=derive_seed(seed, p))``."""
     state = new_game(len(seats), seed=seed, **options)
-    agents = [None if kind == HUMAN else AGENTS[kind](seed=derive_seed(seed, p)) for p, kind in enumerate(seats)]
+    agents = [None if kind == HUMAN else AGENTS[kind](seed=derive_seed(seed, p))
+              for p, kind in enumerate(seats)]
     for bids in clicked:
         state.apply_joint({p: f"bid {bids[p]}" if agents[p] is None else
                            agents[p].act(state.observation(p), state.legal_actions(p))
@@ -271,7 +272,8 @@ def test_seat_picker_and_pass_screen():
     ready = []
     screen = PassScreen()
     screen.ask("Ana", lambda: ready.append(True))
-    assert "Pass the screen to" in screen.message.value and screen.button.description == "I am Ana: show my cards"
+    assert "Pass the screen to" in screen.message.value
+    assert screen.button.description == "I am Ana: show my cards"
     screen.button.click()
     assert ready == [True]
     assert theme() is theme()  # one style sheet per kernel
