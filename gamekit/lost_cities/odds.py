@@ -21,7 +21,6 @@ Fraction(3, 5)
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from fractions import Fraction
 from itertools import combinations

@@ -39,8 +39,8 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter, namedtuple
-from dataclasses import dataclass, field
+from collections import Counter
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from gamekit.core import TERMINAL, GameState, IllegalActionError, make_rng
@@ -212,8 +212,20 @@ class Action:
 
     # The engine's hot path reads a play's or discard's card data from these slots (fast)
     # rather than from the card: colour, its index and bit, value, and the card's two actions.
-    __slots__ = ("kind", "card", "source", "cards", "_shape", "_order",
-                 "_colour", "_index", "_bit", "_value", "_play", "_discard")
+    __slots__ = (
+        "_bit",
+        "_colour",
+        "_discard",
+        "_index",
+        "_order",
+        "_play",
+        "_shape",
+        "_value",
+        "card",
+        "cards",
+        "kind",
+        "source",
+    )
 
     def __new__(cls, kind: str, card: Card | None = None, source: str | None = None, cards: tuple | None = None):
         shape = _shape_of(kind, card, source, cards)
@@ -653,14 +665,13 @@ class LostCitiesState(GameState):
                     self._draw(action.source)
                     self.history.append(action)
                     return
-            elif step == _PLAY_STEP:
-                if action in self._menu[self._player]:
-                    if action._shape == _DISCARD:
-                        self._discard(action)
-                    else:
-                        self._play(action)
-                    self.history.append(action)
-                    return
+            elif step == _PLAY_STEP and action in self._menu[self._player]:
+                if action._shape == _DISCARD:
+                    self._discard(action)
+                else:
+                    self._play(action)
+                self.history.append(action)
+                return
         GameState.apply(self, action)
 
     def _legal_actions(self, player: int) -> list[Action]:
@@ -694,9 +705,8 @@ class LostCitiesState(GameState):
         if step == _PLAY_STEP:
             if action in self._menu[player]:
                 return None
-        elif step == _DRAW_STEP:
-            if action in _DRAW_SETS[self._draw_row]:
-                return None
+        elif step == _DRAW_STEP and action in _DRAW_SETS[self._draw_row]:
+            return None
         if shape == _PASS:
             return self._pass_problem(action.cards, player)
         return self._refusal(action, player)
@@ -1089,18 +1099,18 @@ def _read_position(position, players: int, colours: tuple):
     expeditions (one {colour: cards} per side), discards ({colour: cards}, bottom to top) and
     deck (cards on top of the deck, the first drawn first). Cards are texts like "red 7"."""
     if not isinstance(position, dict):
-        raise ValueError("position is a dict with 'hands' and optionally 'expeditions', 'discards', 'deck'")
+        raise ValueError("position is a dict with 'hands' and optionally 'expeditions', 'discards', 'deck'")  # noqa: TRY004 (bad options are ValueErrors, as in every game)
     unknown = sorted(set(position) - _POSITION_KEYS)
     if unknown:
         raise ValueError(f"unknown key(s) in position: {unknown}; the keys are {sorted(_POSITION_KEYS)}")
 
     def cards_of(texts, where):
         if not isinstance(texts, list):
-            raise ValueError(f"{where} must be a list of card texts such as 'red 7'")
+            raise ValueError(f"{where} must be a list of card texts such as 'red 7'")  # noqa: TRY004 (bad options are ValueErrors, as in every game)
         cards = []
         for text in texts:
             if not isinstance(text, str):
-                raise ValueError(f"{where} holds {text!r}: cards are written as text, such as 'red 7'")
+                raise ValueError(f"{where} holds {text!r}: cards are written as text, such as 'red 7'")  # noqa: TRY004 (bad options are ValueErrors, as in every game)
             card = Card.from_text(text)
             if card.colour not in colours:
                 raise ValueError(f"{where} holds the {card}, but this game has {len(colours)} colours")

@@ -29,7 +29,7 @@ def test_wagers_multiply_the_variance_by_the_square_of_the_multiplier():
 
 
 def test_turns_left_split_the_deck_between_the_seats():
-    for deck in range(0, 50):
+    for deck in range(50):
         for players in (2, 4):
             turns = [odds.turns_left(deck, players, seat) for seat in range(players)]
             assert sum(turns) == deck and max(turns) - min(turns) <= 1

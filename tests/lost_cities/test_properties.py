@@ -4,6 +4,7 @@ JSON round trips, for each variant: two players, four in partnerships, six colou
 import json
 import random
 from collections import Counter
+from itertools import chain
 
 import pytest
 
@@ -126,7 +127,7 @@ class Referee:
         return [sum(expedition_points(row[c]) for c in self.colours) for row in self.rows]
 
     def cards(self) -> Counter:
-        everything = sum(self.hands, []) + self.deck + sum(self.piles.values(), [])
+        everything = [*chain(*self.hands), *self.deck, *chain(*self.piles.values())]
         return Counter(everything + [card for row in self.rows for cards in row.values() for card in cards])
 
 

@@ -7,10 +7,23 @@ from collections import Counter
 
 import pytest
 
-from gamekit.core import TERMINAL, IllegalActionError, game_factory, play_match, RandomAgent
+from gamekit.core import TERMINAL, IllegalActionError, RandomAgent, game_factory, play_match
 from gamekit.lost_cities import (
-    ALL_CARDS, PASS_NOTHING, Action, Card, deck_cards, describe_expedition, determinise, discard, draw,
-    new_game, parse_action, pass_cards, play, rules, score_expedition,
+    ALL_CARDS,
+    PASS_NOTHING,
+    Action,
+    Card,
+    deck_cards,
+    describe_expedition,
+    determinise,
+    discard,
+    draw,
+    new_game,
+    parse_action,
+    pass_cards,
+    play,
+    rules,
+    score_expedition,
 )
 
 
@@ -114,7 +127,7 @@ def test_deal_eight_cards_each_and_the_rest_is_the_deck(players, colours, deck):
     state = new_game(players, seed=3, colours=colours)
     assert [len(hand) for hand in state.hands] == [8] * players
     assert len(state.deck) == deck and state.current_player == 0 and state.step == "play"
-    assert Counter(sum(state.hands, []) + state.deck) == Counter(deck_cards(players, colours))
+    assert Counter([*itertools.chain(*state.hands), *state.deck]) == Counter(deck_cards(players, colours))
     assert all(not pile for pile in state.discards.values()) and list(state.discards) == list(state.colours)
     assert state.expeditions == [{c: [] for c in state.colours}] * 2
 
