@@ -11,7 +11,7 @@ import pytest
 
 from gamekit.core import derive_seed
 from gamekit.milhoes import new_game
-from gamekit.milhoes.board import load_agents
+from gamekit.milhoes.agents import AGENTS
 from gamekit.ui import HUMAN
 
 REPO = Path(__file__).resolve().parents[2]
@@ -30,8 +30,7 @@ def plan(seat: int) -> list[int]:
 
 def engine_game(seed: int, seats: list[str]):
     """The game the board should have played: the engine, the seeded agents and our plans."""
-    agents = load_agents()
-    players = [None if kind == HUMAN else agents[kind](seed=derive_seed(seed, p))
+    players = [None if kind == HUMAN else AGENTS[kind](seed=derive_seed(seed, p))
                for p, kind in enumerate(seats)]
     state = new_game(len(seats), seed=seed)
     for round_ in range(ROUNDS):

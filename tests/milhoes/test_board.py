@@ -9,10 +9,10 @@ import pytest
 import gamekit.milhoes.board as board_module
 from gamekit.core import IllegalActionError, derive_seed, play_match, save
 from gamekit.milhoes import new_game
+from gamekit.milhoes.agents import AGENTS
 from gamekit.milhoes.board import MilhoesBoard, load_agents
 from gamekit.ui import HUMAN, LogPanel, PassScreen, SeatPicker, StatusArea, check_seats, theme
 
-AGENTS = load_agents()
 AGENT = "random"  # every game's AGENTS has it
 
 
@@ -224,6 +224,13 @@ def test_bad_set_ups_are_refused_clearly():
         MilhoesBoard(players=2, seats=[HUMAN, "grandmaster"])
     with pytest.raises(ValueError, match="2 to 5 players"):
         MilhoesBoard(players=6)
+
+
+def test_seats_offer_the_games_agents():
+    board = MilhoesBoard(players=2, seats=[HUMAN, "heuristic"], seed=1)
+    assert load_agents() == AGENTS and load_agents() is not AGENTS
+    assert board.seat_picker.dropdowns[0].options == (HUMAN, *AGENTS)
+    assert type(board._agents[1]) is AGENTS["heuristic"] and board._agents[0] is None
 
 
 def test_the_board_doctest():
