@@ -353,6 +353,8 @@ class MilhoesBoard(widgets.VBox):
                 (view.add_class if p == self._chooser else view.remove_class)("gk-active")
         self.action_area.children = self._action_children()
         self.reveal_view.layout.display = None if self.reveal_view.value else "none"
+        # with memory=True remembering the past bids is part of the game: the log waits for the end
+        self.history.layout.display = "none" if state.memory and not state.is_terminal else None
 
     def _action_children(self) -> list:
         state, seat = self._state, self._chooser

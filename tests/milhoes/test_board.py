@@ -197,6 +197,7 @@ def test_memory_mode_shows_top_cards_only_and_no_running_scores():
     assert "Top card:" in board.seat_views[0].value
     assert board.seat_views[0].value.count('class="gk-chip"') == 1  # only the top played card
     assert "?" in board.summary().splitlines()[2]
+    assert board.history.layout.display == "none"  # the round history would spoil the memory game
 
 
 def test_a_state_handed_over_mid_game_keeps_its_history():
