@@ -1,13 +1,15 @@
 """Stratego engine speed: legal-move generation and random playouts per second, and the agents'
 time per move, for both modes on both boards.
 
-Run: ``python benchmarks/stratego_speed.py [--games 200] [--agents]``. Figures are CPU seconds
-(``time.process_time``: steadier than wall time on a shared machine).
+Run: ``python benchmarks/stratego_speed.py [--games 200] [--agents] [--strength 40]``. Figures
+are CPU seconds (``time.process_time``: steadier than wall time on a shared machine).
 
 - generation: ``legal_actions()`` on positions sampled from seeded random games (the cache is
   cleared before each call, so every call generates from scratch);
 - playouts: whole random games (uniform legal actions, through the public ``apply``), to the end;
-- agents (``--agents``): mean time per move of the heuristic and the search agent.
+- agents (``--agents``): mean time per move of the heuristic and the search agent;
+- strength (``--strength N``): N seeded games per pairing and mode (seats alternate), win rates
+  with 95% Wilson intervals (draws count half), in this process.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ import random
 import statistics
 import time
 
+from gamekit.core import tournament
 from gamekit.stratego import new_game
-from gamekit.stratego.agents import HeuristicAgent, SearchAgent
+from gamekit.stratego.agents import AGENTS, HeuristicAgent, SearchAgent
 
 COMBOS = [("classic", "fire-and-ice"), ("powers", "fire-and-ice"),
           ("classic", "original"), ("powers", "original")]
@@ -82,11 +85,25 @@ def agent_time(agent, mode: str, moves: int = 30) -> float:
     return spent / max(made, 1)
 
 
+def strength(games: int, max_moves: int = 1000) -> None:
+    """Win rates of heuristic v random and search v heuristic, per mode, with 95% intervals."""
+    for mode in ("classic", "powers"):
+        for first, second in (("heuristic", "random"), ("search", "heuristic")):
+            start = time.process_time()
+            result = tournament("stratego", {first: AGENTS[first], second: AGENTS[second]}, games=games,
+                                seed=2024, options={"mode": mode, "max_moves": max_moves}, workers=1,
+                                progress=False)
+            row = result.summary().loc[first]
+            print(f"{mode:<8} {first} v {second}: {row.win_rate:.0%} of {int(row.games)} games "
+                  f"(95% CI {row.win_low:.0%}..{row.win_high:.0%}), {time.process_time() - start:.0f} s CPU")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="random playouts per mode and board")
     parser.add_argument("--positions", type=int, default=400, help="positions for the generation timing")
     parser.add_argument("--agents", action="store_true", help="also time the heuristic and search agents")
+    parser.add_argument("--strength", type=int, default=0, metavar="GAMES", help="also play GAMES per pairing")
     args = parser.parse_args()
     print(f"{'mode':<8} {'board':<13} {'gen/s':>8} {'actions':>8} {'games/s':>8} {'moves/s':>9} {'moves/game':>10}")
     for mode, board in COMBOS:
@@ -99,6 +116,8 @@ def main() -> None:
             search = agent_time(SearchAgent(seed=0), mode, moves=10)
             print(f"{mode}: heuristic {heuristic * 1000:.0f} ms per move, "
                   f"search {search:.2f} s per move (Fire, fire-and-ice)")
+    if args.strength:
+        strength(args.strength)
 
 
 if __name__ == "__main__":

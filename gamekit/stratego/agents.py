@@ -212,32 +212,40 @@ def _ring(square: str, width: int, height: int) -> list[str]:
 class SearchAgent(ExplainingAgent):
     """Determinized lookahead: deal the hidden enemy ranks ``deals`` times, consistently with
     what is known; on each deal play each of the heuristic's top ``width`` actions, let the
-    heuristic answer for the enemy and for us for ``depth`` more plies, and score the material
-    balance. The action with the best average over the deals wins."""
+    heuristic play both sides for ``depth`` more plies (each side knowing what it knows in the
+    real game), and measure the change in material. An action's value is its mean change over
+    the deals plus ``prior`` times the heuristic's own score (which breaks ties and keeps the
+    heuristic's sense of position)."""
 
     name = "search"
-    value_meaning = "mean balance"
+    value_meaning = "value"
 
-    def __init__(self, seed: int | None = 0, deals: int = 8, width: int = 6, depth: int = 2):
+    def __init__(self, seed: int | None = 0, deals: int = 10, width: int = 8, depth: int = 3,
+                 prior: float = 0.3):
         super().__init__(seed)
-        self.deals, self.width, self.depth = deals, width, depth
+        self.deals, self.width, self.depth, self.prior = deals, width, depth, prior
         self.guide = HeuristicAgent(seed)
 
     def explain(self, observation, legal_actions: list) -> Explanation:
         first = self.guide.explain(observation, legal_actions)
         if len(legal_actions) == 1 or first.candidates[0].value >= WIN / 2:
             return Explanation(self.name, first.candidates, self.value_meaning, "a clear move: " + first.summary)
-        shortlist = [c.action for c in first.candidates[:self.width]]
-        totals = {action: 0.0 for action in shortlist}
+        me = observation.player
+        shortlist = first.candidates[:self.width]
+        gains = {c.action: 0.0 for c in shortlist}
         for _ in range(self.deals):
             world = determinize(observation, self.rng)
-            for action in shortlist:
-                totals[action] += self._playout(world, action, observation.player)
-        ranked = sorted(((totals[a] / self.deals, a) for a in shortlist), key=lambda t: (-t[0], str(t[1])))
-        notes = {c.action: c.note for c in first.candidates}
-        candidates = tuple(Candidate(a, v, notes[a]) for v, a in ranked)
+            before = _balance(world, me)
+            for candidate in shortlist:
+                gains[candidate.action] += self._playout(world, candidate.action, me) - before
+        scored = []
+        for c in shortlist:
+            gain = gains[c.action] / self.deals
+            note = f"material {gain:+.2f} over the deals; heuristic {c.value:+.2f}" + (f" ({c.note})" if c.note else "")
+            scored.append(Candidate(c.action, gain + self.prior * c.value, note))
+        ranked = tuple(sorted(scored, key=lambda c: (-c.value, str(c.action))))
         summary = f"best of {len(shortlist)} actions over {self.deals} deals of the hidden ranks"
-        return Explanation(self.name, candidates, self.value_meaning, summary)
+        return Explanation(self.name, ranked, self.value_meaning, summary)
 
     def evaluate(self, observation, action) -> Candidate:
         return self.explain(observation, [action]).candidates[0]

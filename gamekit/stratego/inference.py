@@ -29,7 +29,9 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
-from .boards import IMMOBILE, SYMBOLS
+from .boards import IMMOBILE, RANK_OF_SYMBOL, SIDE_LETTERS, SYMBOLS, board_spec
+from .notation import format_position
+from .rules import MOVED, POWERED, REVEALED, SCOUTED, SWIFT, from_ascii
 
 ORDER = [SYMBOLS[r] for r in sorted(SYMBOLS, key=lambda r: (r in IMMOBILE, -r))]  # 10 .. S, T, F
 
@@ -70,32 +72,43 @@ def hidden_army(observation) -> HiddenArmy:
 
 
 # --- fast approximate beliefs ------------------------------------------------------------------
-def beliefs(observation, rounds: int = 60) -> dict[int, dict[str, float]]:
+def beliefs(observation, rounds: int = 200, tolerance: float = 1e-9) -> dict[int, dict[str, float]]:
     """``{piece id: {rank: probability}}`` for every enemy piece on the board (known ones are
     certain). Unknown pieces get the marginals of the matrix-scaling (maximum-entropy) fit: each
     piece's row sums to 1 and each rank's column to the number hidden — close to the exact counts
-    of :func:`exact_beliefs` and fast enough to run every move."""
+    of :func:`exact_beliefs` and fast enough to run every move. Pieces with the same constraints
+    share a row (weighted by how many they are), so a round costs a few dozen operations."""
     army = hidden_army(observation)
     result = {p.id: {p.rank: 1.0} for p in observation.pieces if p.owner != observation.player and p.rank}
     masks = army.masks()
-    ranks = list(army.pool)
-    rows = [{r: 1.0 for r in mask} for mask in masks]
-    spare = {r: 1.0 for r in ranks}  # one off-board place (there are army.offboard of them)
+    groups: dict[tuple, int] = {}
+    for mask in masks:
+        groups[mask] = groups.get(mask, 0) + 1
+    if army.offboard:
+        groups[("offboard",) + tuple(army.pool)] = army.offboard  # places off the board: any rank
+    keys = list(groups)
+    rows = [{r: 1.0 for r in key if r in army.pool} for key in keys]
+    weights = [groups[key] for key in keys]
+    columns = {r: [(row, w) for row, w in zip(rows, weights) if r in row] for r in army.pool}
     for _ in range(rounds):
-        for r in ranks:
-            total = sum(row.get(r, 0.0) for row in rows) + army.offboard * spare[r]
+        change = 0.0
+        for r, cells in columns.items():
+            total = sum(row[r] * w for row, w in cells)
             if total > 0:
                 scale = army.pool[r] / total
-                for row in rows:
-                    if r in row:
-                        row[r] *= scale
-                spare[r] *= scale
-        for row in rows + [spare]:
+                change = max(change, abs(scale - 1))
+                for row, _ in cells:
+                    row[r] *= scale
+        for row in rows:
             norm = sum(row.values())
             if norm > 0:
                 for r in row:
                     row[r] /= norm
-    for piece, row, mask in zip(army.pieces, rows, masks):
+        if change < tolerance:
+            break
+    fitted = dict(zip(keys, rows))
+    for piece, mask in zip(army.pieces, masks):
+        row = fitted[mask]
         if not mask or sum(row.values()) == 0:  # nothing fits (a custom position): any allowed rank
             row = {r: 1 / len(piece.possible) for r in piece.possible}
         result[piece.id] = {r: row[r] for r in ORDER if row.get(r, 0) > 0}
@@ -209,16 +222,22 @@ def sample_assignment(observation, rng: random.Random, tries: int = 200) -> dict
 
 def determinize(observation, rng: random.Random, mode: str | None = None):
     """A full position consistent with ``observation``, hidden ranks dealt by
-    :func:`sample_assignment`, as a fresh game with ``observation.player`` to move."""
-    from .boards import SIDE_LETTERS, board_spec
-    from .notation import format_position
-    from .rules import from_ascii
-
+    :func:`sample_assignment`, as a game with ``observation.player`` to move in which both sides
+    know exactly what they know in the real game (revealed ranks, moves seen, charmed pieces)."""
     spec = board_spec(observation.board)
     deal = sample_assignment(observation, rng)
     tokens = {}
     for piece in observation.pieces:
         rank = piece.rank if piece.rank is not None else deal[piece.id]
         tokens[spec.square_of(piece.square)] = SIDE_LETTERS[piece.owner] + rank
-    text = format_position(spec, tokens)
-    return from_ascii(text, mode=mode or observation.mode, board=observation.board, to_move=observation.player)
+    world = from_ascii(format_position(spec, tokens), mode=mode or observation.mode,
+                       board=observation.board, to_move=observation.player)
+    for piece in observation.pieces:
+        pid = world.board[spec.square_of(piece.square)]
+        viewer = 1 - piece.owner
+        world.flags[viewer][pid] = (REVEALED * piece.exposed | MOVED * piece.moved | SCOUTED * piece.scout_like
+                                    | SWIFT * piece.swift_like | POWERED * piece.used_power)
+        world.possible[viewer][pid] = sum(1 << RANK_OF_SYMBOL[r] for r in piece.possible)
+        world.charmed[pid] = piece.charmed
+    world._legal = None
+    return world

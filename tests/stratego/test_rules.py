@@ -256,10 +256,10 @@ def test_explain_says_why_a_legal_action_is_legal_and_actions_read_back():
     assert sorted(state.legal_actions()) == state.legal_actions()
 
 
-@pytest.mark.parametrize("module", ["rules", "inference", "notation", "boards", "agents"])
+@pytest.mark.parametrize("module", ["rules", "inference"])
 def test_module_doctests(module):
     import doctest
     import importlib
 
     result = doctest.testmod(importlib.import_module(f"gamekit.stratego.{module}"))
-    assert result.failed == 0
+    assert result.attempted > 0 and result.failed == 0
