@@ -129,7 +129,8 @@ def parse_action(text: str) -> Action:
 # --- positions ---------------------------------------------------------------------------------
 def parse_token(token: str, where: str) -> tuple[int, int]:
     """``'r10'`` -> ``(side, rank)``; ``ValueError`` with a clear message otherwise."""
-    side = SIDE_LETTERS.index(token[0]) if token[:1] in SIDE_LETTERS else None
+    letter = token[:1].lower()  # "R10" reads as "r10"
+    side = SIDE_LETTERS.index(letter) if letter in SIDE_LETTERS else None
     rank = RANK_OF_SYMBOL.get(token[1:].upper()) if side is not None else None
     if rank is None:
         raise ValueError(f"{where}: {token!r} is not a piece; write a side letter r or b and a rank "
@@ -201,7 +202,7 @@ def parse_setup(text, side: int, spec: BoardSpec) -> list[int]:
         for column, tok in enumerate(tokens):
             square = row * spec.width + column
             where = f"{who}, square {spec.square_name(square)}"
-            if tok[:1] in SIDE_LETTERS:
+            if tok[:1].lower() in SIDE_LETTERS:
                 owner, rank = parse_token(tok, where)
                 if owner != side:
                     raise ValueError(f"{where}: {tok!r} is {spec.sides[owner]}'s piece")

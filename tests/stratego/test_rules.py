@@ -24,6 +24,7 @@ def test_the_text_format_round_trips_and_names_squares_like_chess():
     assert state.piece_at("a1") == "rF" and state.piece_at("b2") == "r2" and state.piece_at("b4") == "b5"
     assert state.piece_at("j8") == "bF" and state.piece_at("c4") is None
     assert from_ascii(state.to_ascii()).to_ascii() == state.to_ascii()
+    assert from_ascii(OPENING.replace("r2", "R2").replace("bF", "bf")).to_ascii() == state.to_ascii()
     assert [line.split() for line in state.to_ascii().splitlines()] == \
         [line.split() for line in OPENING.strip().splitlines()]
 
