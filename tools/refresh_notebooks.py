@@ -1,4 +1,5 @@
-"""Re-execute notebooks in place so their stored outputs are current, then drop saved widget state.
+"""Re-execute notebooks in place so their stored outputs are current, then drop saved widget state
+and run timestamps.
 
     python tools/refresh_notebooks.py notebooks/10_milhoes_rules.ipynb [more.ipynb ...]
 
@@ -18,6 +19,8 @@ def refresh(path: Path) -> None:
     NotebookClient(notebook, timeout=600, kernel_name="python3",
                    resources={"metadata": {"path": str(path.parent)}}).execute()
     notebook.metadata.pop("widgets", None)
+    for cell in notebook.cells:  # run timestamps only make noise in diffs
+        cell.metadata.pop("execution", None)
     nbformat.write(notebook, path)
     print(f"refreshed {path}")
 

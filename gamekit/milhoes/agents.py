@@ -24,9 +24,10 @@ from bisect import bisect_left
 
 from gamekit.core import Candidate, ExplainingAgent, Explanation, RandomAgent, derive_seed
 
+from .equilibrium import EquilibriumAgent
 from .rules import MilhoesObservation, decide_winner, format_points
 
-__all__ = ["AGENTS", "HeuristicAgent", "PrizeMatchingAgent", "RandomAgent", "matching_card", "pot_rank"]
+__all__ = ["AGENTS", "EquilibriumAgent", "HeuristicAgent", "PrizeMatchingAgent", "RandomAgent", "matching_card", "pot_rank"]
 
 
 # --- the prize-matching rule, shared with the simulator in analysis.py --------------------------
@@ -296,4 +297,6 @@ def _pot_text(pot) -> str:
     return format_points(pot) if len(pot) == 1 else f"{format_points(pot)} (sum {sum(pot):+d})"
 
 
-AGENTS = {"random": RandomAgent, "matching": PrizeMatchingAgent, "heuristic": HeuristicAgent}
+# "equilibrium" plays exact equilibria of small two-player games only; it says so for any other.
+AGENTS = {"random": RandomAgent, "matching": PrizeMatchingAgent, "heuristic": HeuristicAgent,
+          "equilibrium": EquilibriumAgent}

@@ -45,6 +45,11 @@ class Bid:
 _BID_TEXT = re.compile(r"bid (-?[0-9]+)")  # ASCII digits only: "bid ٣" is not a bid
 
 
+def _capital(text: str) -> str:
+    """The first letter in capitals and nothing else touched ("McGonagall" stays as it is)."""
+    return text[:1].upper() + text[1:]
+
+
 def default_points(cards: int = 12) -> list[int]:
     """The booklet's Points cards for 12 rounds: Battles +1..+8 and Red Barons -1..-4.
 
@@ -80,7 +85,7 @@ class RoundResult(NamedTuple):
             tied = ", ".join(str(v) for v in self.cancelled)
             parts.append(f"Tied bids cancel ({tied}).")
         if self.outcome == "won":
-            parts.append(f"{name(self.winner).capitalize()} wins it with {self.bids[self.winner]}.")
+            parts.append(f"{_capital(name(self.winner))} wins it with {self.bids[self.winner]}.")
         elif self.outcome == "carried":
             parts.append("No bid was unique: a total tie, the cards stay on the table.")
         elif self.outcome == "discarded":
@@ -284,25 +289,31 @@ class MilhoesState(GameState):
             return []
         return decide_game_winners(self.scores(), self.won, self.tiebreak)
 
-    def tiebreak_explanation(self) -> str:
-        """The final result in a sentence, with the tiebreak spelled out when one was needed."""
+    def tiebreak_explanation(self, names=None) -> str:
+        """The final result in a sentence, with the tiebreak spelled out when one was needed.
+        ``names`` (one per seat) replaces "player 0", "player 1", ..."""
         if not self.is_terminal:
             return "The game is not over."
+        name = (lambda p: names[p]) if names else (lambda p: f"player {p}")
         scores = self.scores()
         best = max(scores)
         tied = [p for p, s in enumerate(scores) if s == best]
         winners = self.winners()
         if len(tied) == 1:
-            return f"Player {tied[0]} wins with {best} points."
-        names = "players " + ", ".join(map(str, tied[:-1])) + f" and {tied[-1]}"
+            return f"{_capital(name(tied[0]))} wins with {best} points."
+        if names:
+            who = ", ".join(map(name, tied[:-1])) + f" and {name(tied[-1])}"
+        else:
+            who = "Players " + ", ".join(map(str, tied[:-1])) + f" and {tied[-1]}"
         if not self.tiebreak:
-            return f"{names.capitalize()} tie on {best} points; the tie stands."
+            return f"{who} tie on {best} points; the tie stands."
         highs = {p: max([v for v in self.won[p] if v > 0], default=None) for p in tied}
-        shown = "; ".join(f"player {p}: {'+' + str(h) if h else 'no Battle'}" for p, h in highs.items())
+        shown = "; ".join(f"{name(p)}: {'+' + str(h) if h else 'no Battle'}" for p, h in highs.items())
         if len(winners) == 1:
-            return (f"{names.capitalize()} tie on {best} points; the highest Battle card decides "
-                    f"({shown}): player {winners[0]} wins.")
-        return f"{names.capitalize()} tie on {best} points and the highest Battle card does not separate them ({shown}): the tie stands."
+            return (f"{who} tie on {best} points; the highest Battle card decides "
+                    f"({shown}): {name(winners[0])} wins.")
+        return (f"{who} tie on {best} points and the highest Battle card does not separate them "
+                f"({shown}): the tie stands.")
 
     # --- what a player sees --------------------------------------------------------------------
     def observation(self, player: int) -> MilhoesObservation:
