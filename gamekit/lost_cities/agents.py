@@ -392,35 +392,38 @@ class SearchAgent(ExplainingAgent):
     def explain(self, observation: LostCitiesObservation, legal_actions: list) -> Explanation:
         started = time.perf_counter()
         guide = self.heuristic.explain(observation, legal_actions)
-        candidates = [c.action for c in guide.candidates[:self.width]]
-        if len(candidates) == 1:
+        chosen = guide.candidates[:self.width]
+        if len(chosen) == 1:
             self.last_seconds = time.perf_counter() - started
-            return Explanation(self.name, (Candidate(candidates[0], 0.0, "the only choice"),), self.value_meaning)
-        totals = {action: [] for action in candidates}
+            return Explanation(self.name, (Candidate(chosen[0].action, 0.0, "the only choice"),), self.value_meaning)
+        ranked = tuple(sorted(self._weigh(observation, chosen), key=lambda c: (-c.value, str(c.action))))
+        self.last_seconds = time.perf_counter() - started
+        return Explanation(self.name, ranked, self.value_meaning,
+                           f"best of {len(chosen)} candidates over {self.rollouts} imagined deals")
+
+    def evaluate(self, observation: LostCitiesObservation, action) -> Candidate:
+        """One action's value: its mean margin over ``rollouts`` imagined deals (plus the prior)."""
+        return self._weigh(observation, [self.heuristic.evaluate(observation, action)])[0]
+
+    def _weigh(self, observation: LostCitiesObservation, guided: list) -> list[Candidate]:
+        """Roll out every guided candidate on the same imagined deals; value = mean margin + prior."""
+        margins = {candidate.action: [] for candidate in guided}
+        policy = ROLLOUT_POLICIES[self.policy]
         for _ in range(self.rollouts):
             deal = determinise(observation, self.rng)
             seed = self.rng.getrandbits(32)
-            for action in candidates:
+            for action, results in margins.items():
                 imagined = deal.clone()
                 imagined.apply(action)
-                totals[action].append(_rollout(imagined, observation.side, random.Random(seed),
-                                               ROLLOUT_POLICIES[self.policy]))
-        guide_values = {c.action: c for c in guide.candidates}
-        scored = []
-        for action, margins in totals.items():
-            mean = sum(margins) / len(margins)
-            spread = math.sqrt(sum((m - mean) ** 2 for m in margins) / max(1, len(margins) - 1) / len(margins))
-            prior = guide_values[action]
-            value = mean + self.prior * prior.value
-            note = f"{prior.note}; margin {mean:+.1f} ±{spread:.1f} over {len(margins)} deals"
-            scored.append(Candidate(action, round(value, 3), note))
-        ranked = tuple(sorted(scored, key=lambda c: (-c.value, str(c.action))))
-        self.last_seconds = time.perf_counter() - started
-        return Explanation(self.name, ranked, self.value_meaning,
-                           f"best of {len(candidates)} candidates over {self.rollouts} imagined deals")
-
-    def evaluate(self, observation: LostCitiesObservation, action) -> Candidate:
-        return next(c for c in self.explain(observation, [action]).candidates)
+                results.append(_rollout(imagined, observation.side, random.Random(seed), policy))
+        weighed = []
+        for candidate in guided:
+            results = margins[candidate.action]
+            mean = sum(results) / len(results)
+            spread = math.sqrt(sum((m - mean) ** 2 for m in results) / max(1, len(results) - 1) / len(results))
+            note = f"{candidate.note}; margin {mean:+.1f} ±{spread:.1f} over {len(results)} deals"
+            weighed.append(Candidate(candidate.action, round(mean + self.prior * candidate.value, 3), note))
+        return weighed
 
 
 _JUDGE = HeuristicAgent(seed=0)

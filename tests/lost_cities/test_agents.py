@@ -165,3 +165,12 @@ def test_mirrored_deals_measure_a_margin_with_an_interval():
     same = mirrored_margin("heuristic", "heuristic", deals=3, seed=2, factories={"heuristic": HeuristicAgent})
     assert same.margin == 0  # a deterministic agent against itself: each deal's two games cancel
     assert 0 < seconds_per_move(HeuristicAgent, games=1) < 1
+
+
+def test_the_search_agent_evaluates_a_single_action_by_rollouts():
+    state = new_game(seed=6, rounds=1)
+    action = state.legal_actions()[0]
+    candidate = SearchAgent(seed=2, rollouts=2, policy="quick").evaluate(state.observation(0), action)
+    assert candidate.action is action and "over 2 deals" in candidate.note
+    with pytest.raises(ValueError, match="policy"):
+        SearchAgent(policy="psychic")
