@@ -296,10 +296,9 @@ def _shape_of(kind, card, source, cards) -> int:
     elif kind == "draw":
         if card is None and cards is None and type(source) is str and source in _SOURCES:
             return _DRAW
-    elif kind == "pass":
-        if card is None and source is None and type(cards) is tuple and len(cards) in (0, 2) \
-                and all(type(c) is Card for c in cards):
-            return _PASS
+    elif kind == "pass" and card is None and source is None and type(cards) is tuple \
+            and len(cards) in (0, 2) and all(type(c) is Card for c in cards):
+        return _PASS
     return _MALFORMED
 
 
