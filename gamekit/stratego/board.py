@@ -1,0 +1,766 @@
+"""The Stratego board: a clickable grid, hot-seat behind a screen step, or against an agent.
+
+>>> board = StrategoBoard(seats=["human", "random"], seed=3)
+>>> board.click("a3"), board.selected
+(True, 'a3')
+>>> board.click("a4")
+True
+>>> board.state.moves  # Fire's step and the agent's reply
+2
+
+Click one of your pieces, then one of the highlighted squares. In the ``"powers"`` mode a piece
+with a power shows a button per power (Swiftness, Flight, Fury, Detect, Charm, Arrow): click it and
+the squares the power can reach light up. When one click could mean several actions (two paths of
+a swiftness, a flight that can attack one piece from two landings) the board lists them as buttons.
+
+The board holds no rules: the highlighted squares are ``state.legal_actions()``, a refused click
+shows the engine's own reason (``state.explain``) in the status line, and the engine plays every
+action. With two human seats each turn waits behind a "pass the screen" step, and the grid shows
+only what the player at the screen knows (``state.observation``); against an agent the grid is the
+human's view; between agents, or once the game is over, every piece is shown.
+
+CSS classes for tests and styling: ``st-board``, ``st-grid``, ``st-square``, ``st-square-<name>``
+(``st-square-e3``), ``st-forbidden``, ``st-empty``, ``st-piece-fire``, ``st-piece-ice``,
+``st-unknown``, ``st-exposed``, ``st-selected``, ``st-target``, ``st-last-move``,
+``st-power-<kind>`` (``st-power-move`` too), ``st-choice``, ``st-status``, ``st-header``,
+``st-seed``, ``st-moves``, ``st-to-move``, ``st-last-turn``, ``st-battle``, ``st-log``,
+``st-tray-fire``, ``st-tray-ice``, ``st-captured``, ``st-result``, ``st-play-move``,
+``st-play-all``, ``st-mode``, ``st-captured-mode``, ``st-setup-fire``, ``st-setup-ice``,
+``st-setup-random``, ``st-setup-check``, ``st-new-game``, ``gk-seat-<p>`` (seat pickers) and
+``gk-pass-screen`` (the screen step's button).
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+import ipywidgets as widgets
+
+from gamekit.core import IllegalActionError, derive_seed
+from gamekit.ui import HUMAN, LogPanel, PassScreen, SeatPicker, StatusArea, build_agents, check_seats, theme
+
+from .boards import RANK_OF_SYMBOL
+from .notation import Action
+from .rules import CAPTURED_MODES, MODES, StrategoState, new_game, validate_setup
+
+SIDE_CLASSES = ("st-piece-fire", "st-piece-ice")
+POWER_LABELS = {"move": "Move", "swiftness": "Swiftness", "flight": "Flight", "fury": "Fury",
+                "detect": "Detect", "charm": "Charm", "arrow": "Arrow"}
+SQUARE_SIZE = "56px"
+MAX_AGENT_MOVES = 2000  # "Play to the end" stops here if the agents never finish
+
+CSS = """
+.st-middle { gap: 12px; }
+.st-grid { gap: 3px; padding: 6px; background: #6b5a45; border-radius: 8px; width: max-content; }
+.jupyter-widgets.jupyter-button.st-square { width: 56px; height: 56px; margin: 0; padding: 0;
+  font-size: 22px; font-weight: 800; border-radius: 6px; border: 2px solid #4a3d2e;
+  background: #efe3c4; color: #1a1a1a; }
+.jupyter-widgets.jupyter-button.st-square.st-piece-fire { background: #b03a2e; color: #fff; }
+.jupyter-widgets.jupyter-button.st-square.st-piece-ice { background: #1f5fbf; color: #fff; }
+.jupyter-widgets.jupyter-button.st-square.st-unknown { font-size: 26px; opacity: .92; }
+.jupyter-widgets.jupyter-button.st-square.st-exposed { border: 3px dashed #fff; }
+.jupyter-widgets.jupyter-button.st-square.st-forbidden, .jupyter-widgets.jupyter-button.st-square:disabled {
+  background: repeating-linear-gradient(45deg, #3b2f2f, #3b2f2f 6px, #5b4a3e 6px, #5b4a3e 12px);
+  border-color: #2a2020; opacity: 1; cursor: not-allowed; }
+.jupyter-widgets.jupyter-button.st-square.st-last-move { box-shadow: inset 0 0 0 4px #2a9d8f; }
+.jupyter-widgets.jupyter-button.st-square.st-target { box-shadow: inset 0 0 0 5px #f2b705; }
+.jupyter-widgets.jupyter-button.st-square.st-empty.st-target { background: #ffe79a; }
+.jupyter-widgets.jupyter-button.st-square.st-selected { outline: 5px solid #f2b705; outline-offset: -1px;
+  z-index: 1; }
+.st-coord .widget-html-content { font-size: 18px; font-weight: 700; color: #f3ead6; text-align: center;
+  line-height: 56px; }
+.st-coord-file .widget-html-content { line-height: 22px; }
+.st-last-turn .widget-html-content { background: #fff; border: 2px solid #d8d2c4; border-radius: 8px;
+  padding: 4px 10px; min-height: 2.4em; }
+.st-battle { font-weight: 700; }
+.st-tray .gk-chip { min-width: 1.6em; }
+.st-tray .gk-chip.st-chip-fire { background: #b03a2e; color: #fff; }
+.st-tray .gk-chip.st-chip-ice { background: #1f5fbf; color: #fff; }
+"""
+
+
+def load_agents() -> dict:
+    """The agents a seat can be given: ``gamekit.stratego.agents.AGENTS`` (name -> class), imported
+    only when a board needs it."""
+    from .agents import AGENTS
+
+    return dict(AGENTS)
+
+
+def target_of(action: Action) -> str:
+    """The square a player clicks to choose ``action``: the attacked piece, or where it goes (the
+    landing square of a flight, the step of a fury, the piece a detect, charm or arrow aims at)."""
+    return action.attack or action.dst
+
+
+class StrategoBoard(widgets.VBox):
+    """A playable Stratego board for ``state`` (default: a new game from ``mode``, ``board``,
+    ``seed`` and further ``new_game`` ``options``).
+
+    ``seats`` gives each side's kind, ``"human"`` or an agent name from ``agents`` (default:
+    ``gamekit.stratego.agents.AGENTS``): two humans play hot-seat, one human plays the agent.
+    ``names`` names the players (default: the sides, Fire and Ice).
+
+    From Python: ``click(square)`` and ``choose_power(kind)`` do what clicks do, ``choose(text)``
+    plays an action by its text, ``reveal()`` is the screen step's button, ``play_move()`` and
+    ``play_to_end()`` move a game between agents, ``new_game()`` starts again, ``summary()``
+    describes what is shown.
+    """
+
+    def __init__(self, state: StrategoState | None = None, *, mode: str = "classic",
+                 board: str = "fire-and-ice", seats=None, names=None, seed: int | None = None,
+                 options: dict | None = None, agents: dict | None = None):
+        self.agents = dict(agents) if agents is not None else load_agents()
+        if state is None:
+            state = new_game(mode, board, seed=seed, **(options or {}))
+        self._series_seed = seed
+        self._games = 0
+        self._shuffles = 0
+        seats = check_seats(seats or [HUMAN, HUMAN], 2, self.agents)
+        self._build_widgets(state, seats)
+        super().__init__(self._layout())
+        self.add_class("gk-board")
+        self.add_class("st-board")
+        self._begin(state, seats, names)
+
+    # --- widgets -------------------------------------------------------------------------------
+    def _build_widgets(self, state: StrategoState, seats) -> None:
+        self.status = StatusArea()
+        self.status.add_class("st-status")
+        self.header = _html("st-header")
+        self.grid = widgets.GridBox(layout=widgets.Layout())
+        self.grid.add_class("st-grid")
+        self.powers_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.powers_row.add_class("st-powers")
+        self.choices_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.choices_row.add_class("st-choices")
+        self.pass_screen = PassScreen()
+        self.last_turn = _html("st-last-turn")
+        self.trays = _html("st-trays")
+        self.result_view = _html("st-result")
+        self.log_panel = LogPanel("Moves", max_shown=200, layout=widgets.Layout(flex="1 1 360px"))
+        self.log_panel.add_class("st-log")
+        self.play_move_button = self._button("Play a move", "st-play-move", self.play_move)
+        self.play_all_button = self._button("Play to the end", "st-play-all", self.play_to_end)
+        self.mode_picker = _dropdown(MODES, state.mode, "Mode", "st-mode")
+        self.captured_picker = _dropdown(CAPTURED_MODES, state.captured_mode, "Captured", "st-captured-mode")
+        self.seat_picker = SeatPicker(list(self.agents), seats, max_seats=2, names=list(state.spec.sides))
+        self.setup_boxes = [widgets.Textarea(placeholder=f"{side}'s set-up ({state.spec.setup_rows} lines); "
+                                                         "empty: a random one",
+                                             layout=widgets.Layout(width="420px", height="90px"))
+                            for side in state.spec.sides]
+        for box, css in zip(self.setup_boxes, ("st-setup-fire", "st-setup-ice")):
+            box.add_class(css)
+        self.random_setups_button = self._button("Random set-ups", "st-setup-random", self.randomise_setups)
+        self.check_setups_button = self._button("Check set-ups", "st-setup-check", self.check_setups)
+        self.new_game_button = self._button("New game", "st-new-game", self.new_game, style="primary")
+
+    def _layout(self) -> list:
+        play = widgets.VBox([self.last_turn, self.trays, self.log_panel], layout=widgets.Layout(flex="1 1 360px"))
+        middle = widgets.HBox([widgets.VBox([self.grid]), play], layout=widgets.Layout(flex_flow="row wrap"))
+        middle.add_class("st-middle")
+        self.action_area = widgets.VBox()
+        setup_title = _html("gk-section-title",
+                            value="Next game: mode, captured pieces, who plays each side and the set-ups")
+        setup = widgets.VBox([
+            setup_title, widgets.HBox([self.mode_picker, self.captured_picker, self.new_game_button]),
+            self.seat_picker, widgets.HBox(self.setup_boxes, layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([self.random_setups_button, self.check_setups_button])])
+        setup.add_class("st-setup")
+        return [theme(), _style(), self.header, self.status, self.action_area, middle, setup]
+
+    def _button(self, label, css_class, action, style="") -> widgets.Button:
+        button = widgets.Button(description=label, button_style=style,
+                                layout=widgets.Layout(width="auto", min_width="140px"))
+        button.add_class(css_class)
+        button.add_class("gk-big-button")
+        button.on_click(self.status.guard(lambda _button: action()))
+        return button
+
+    def _build_grid(self) -> None:
+        """One button per square (forbidden ones disabled), framed by file letters and rank numbers."""
+        spec = self._state.spec
+        self.square_buttons: dict[str, widgets.Button] = {}
+        cells = []
+        for row in range(spec.height - 1, -1, -1):
+            cells.append(_html("st-coord", value=str(row + 1)))
+            for column in range(spec.width):
+                square = row * spec.width + column
+                name = spec.square_name(square)
+                button = widgets.Button(description="", layout=widgets.Layout(width=SQUARE_SIZE, height=SQUARE_SIZE))
+                button.add_class("st-square")
+                button.add_class(f"st-square-{name}")
+                if square in spec.forbidden:
+                    button.add_class("st-forbidden")
+                    button.disabled = True
+                    button.tooltip = f"{name}: {spec.forbidden_word}"
+                else:
+                    button.on_click(lambda _button, name=name: self.click(name))
+                self.square_buttons[name] = button
+                cells.append(button)
+        cells.append(_html("st-coord"))
+        cells += [_html("st-coord", "st-coord-file", value="abcdefghijklmnopqrstuvwxyz"[c]) for c in range(spec.width)]
+        self.grid.layout.grid_template_columns = f"28px repeat({spec.width}, {SQUARE_SIZE})"
+        self.grid.children = cells
+
+    # --- game flow -----------------------------------------------------------------------------
+    def _begin(self, state: StrategoState, seats, names=None) -> None:
+        self._state = state
+        self.seats = list(seats)
+        self.names = list(names or state.spec.sides)
+        self._agents = build_agents(self.seats, self.agents, state.seed)
+        self._build_grid()
+        self._clear_selection()
+        self._screen_shown = not self.hotseat
+        self._last_actions: list[Action] = []
+        if self.humans:  # an agent playing Fire against a person opens at once
+            self._play_agents()
+        self.status.info(self._prompt_text())
+        self._redraw()
+
+    @property
+    def state(self) -> StrategoState:
+        """The game being shown (treat it as read-only: play through the board)."""
+        return self._state
+
+    @property
+    def humans(self) -> list[int]:
+        return [p for p, kind in enumerate(self.seats) if kind == HUMAN]
+
+    @property
+    def hotseat(self) -> bool:
+        """Both sides are people at one screen: each turn waits behind a pass-the-screen step."""
+        return len(self.humans) == 2
+
+    @property
+    def selected(self) -> str | None:
+        """The square of the selected piece, or ``None``."""
+        return self._selected
+
+    @property
+    def power(self) -> str:
+        """The kind of action the selected piece is choosing targets for (``"move"`` by default)."""
+        return self._power
+
+    @property
+    def pass_screen_pending(self) -> bool:
+        return not self._state.is_terminal and self.hotseat and not self._screen_shown
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose knowledge the grid shows: the human at the screen; ``None`` when every piece is
+        shown (between agents, after the game) or none is (behind the screen step)."""
+        state = self._state
+        if state.is_terminal or not self.humans or self.pass_screen_pending:
+            return None
+        return state.current_player if self.hotseat else self.humans[0]
+
+    @property
+    def grid_hidden(self) -> bool:
+        return self.pass_screen_pending
+
+    def _human_to_move(self) -> int:
+        """The human seat to move now, after checking that a human may act (refusal otherwise)."""
+        state = self._state
+        if state.is_terminal:
+            _refuse("the game is over: click New game to play again")
+        player = state.current_player
+        if self.seats[player] != HUMAN:
+            _refuse(f"{self.names[player]} is played by the agent {self.seats[player]!r}: "
+                    "click Play a move")
+        if self.pass_screen_pending:
+            _refuse(f"pass the screen to {self.names[player]} first")
+        return player
+
+    def _clear_selection(self) -> None:
+        self._selected = None
+        self._power = "move"
+        self._choices: list[Action] = []
+
+    def _actions_of_selected(self, kind: str | None = None) -> list[Action]:
+        if self._selected is None:
+            return []
+        kind = kind or self._power
+        return [a for a in self._state.legal_actions() if a.src == self._selected and a.kind == kind]
+
+    def targets(self) -> list[str]:
+        """The squares the selected piece can reach with the chosen power (or move)."""
+        return sorted({target_of(a) for a in self._actions_of_selected()})
+
+    def powers(self) -> list[str]:
+        """The kinds of action the selected piece has now (``"move"`` first)."""
+        if self._selected is None:
+            return []
+        kinds = {a.kind for a in self._state.legal_actions() if a.src == self._selected}
+        return [kind for kind in POWER_LABELS if kind in kinds]
+
+    def click(self, square: str) -> bool:
+        """What clicking ``square`` does: select a piece of yours, or play the selected piece's
+        action onto it. ``True`` if the click was taken; otherwise the reason shows in the status
+        line (``board.status.text``) and ``False`` is returned."""
+        try:
+            self._click(square)
+        except IllegalActionError as refusal:
+            self.status.error(f"Refused: {refusal.reason}")
+            self._redraw()
+            return False
+        return True
+
+    def _click(self, square: str) -> None:
+        player = self._human_to_move()
+        state = self._state
+        if state.spec.square_of(square) is None:
+            _refuse(f"there is no square {square!r} on this board")
+        if self._selected is None or square == self._selected:
+            if square == self._selected:
+                self._clear_selection()
+                self.status.info(self._prompt_text())
+            else:
+                self._select(square, player)
+            self._redraw()
+            return
+        candidates = [a for a in self._actions_of_selected() if target_of(a) == square]
+        if len(candidates) == 1:
+            self._play_human(candidates[0])
+        elif candidates:
+            self._choices = candidates
+            self.status.info(f"{len(candidates)} ways to reach {square}: choose one below.")
+            self._redraw()
+        elif self._own_piece_with_actions(square, player):
+            self._select(square, player)
+            self._redraw()
+        else:
+            _refuse(self._why_not(square))
+
+    def _own_piece_with_actions(self, square: str, player: int) -> bool:
+        return any(a.src == square for a in self._state.legal_actions()) and \
+            self._owner_at(square) == player
+
+    def _owner_at(self, square: str) -> int | None:
+        token = self._state.piece_at(square)
+        return None if token is None else "rb".index(token[0])
+
+    def _select(self, square: str, player: int) -> None:
+        owner = self._owner_at(square)
+        if owner is None:
+            _refuse(f"{square} is empty: click one of your pieces first")
+        if owner != player:
+            _refuse(f"the piece on {square} is {self.names[owner]}'s: click one of yours first")
+        if not any(a.src == square for a in self._state.legal_actions()):
+            _refuse(f"your piece on {square} has no legal action now")
+        self._clear_selection()
+        self._selected = square
+        self._power = self.powers()[0]  # "move" when the piece can move, else its power
+        extra = [POWER_LABELS[k] for k in self.powers() if k != "move"]
+        powers = f" or use a power ({', '.join(extra)})" if extra else ""
+        self.status.info(f"{square} selected: click a highlighted square{powers}.")
+
+    def _why_not(self, square: str) -> str:
+        """The engine's reason why the selected piece cannot act on ``square`` this way."""
+        src, kind = self._selected, self._power
+        enemy = self._owner_at(square) not in (None, self._state.current_player)
+        text = {"move": f"{src}{'x' if enemy else '-'}{square}", "flight": f"fly {src}-{square}",
+                "fury": f"fury {src}-{square}"}.get(kind, f"{kind} {src} {square}")
+        if kind == "swiftness":
+            return f"the piece on {src} cannot reach {square} by swiftness"
+        return self._state.explain(text).removeprefix("Illegal: ")
+
+    def choose_power(self, kind: str) -> bool:
+        """Choose which of the selected piece's actions the next click aims (``"move"``,
+        ``"flight"``, ...), as the power buttons do."""
+        try:
+            self._human_to_move()
+            if self._selected is None:
+                _refuse("select one of your pieces first")
+            if kind not in self.powers():
+                have = ", ".join(self.powers())
+                _refuse(f"the piece on {self._selected} cannot use {kind!r} now (it can: {have})")
+            self._power, self._choices = kind, []
+            self.status.info(f"{POWER_LABELS[kind]} from {self._selected}: click a highlighted square.")
+        except IllegalActionError as refusal:
+            self.status.error(f"Refused: {refusal.reason}")
+            self._redraw()
+            return False
+        self._redraw()
+        return True
+
+    def choose(self, action) -> bool:
+        """Play ``action`` (an :class:`Action` or its text, ``"b2-b3"``) for the human to move, as
+        the clicks would. ``True`` if it was played; otherwise the reason shows in the status line."""
+        try:
+            self._human_to_move()
+            verdict = self._state.explain(action)
+            if not verdict.startswith("Legal"):
+                _refuse(verdict.removeprefix("Illegal: "))
+            self._play_human(action)
+        except IllegalActionError as refusal:
+            self.status.error(f"Refused: {refusal.reason}")
+            self._redraw()
+            return False
+        return True
+
+    def _play_human(self, action) -> None:
+        state = self._state
+        player = state.current_player
+        state.apply(action)
+        self._last_actions = [state.history[-1]]
+        self._clear_selection()
+        if self.hotseat:
+            self._screen_shown = False
+        self._play_agents()
+        self.status.show(self._prompt_text(), "success" if state.is_terminal else "info")
+        self._report(player)
+        self._redraw()
+
+    def _report(self, player: int) -> None:
+        """Put what just happened (as the mover may know it) in the status line."""
+        if not self.hotseat or self._state.is_terminal:
+            return
+        public = " ".join(self._state.log[-1].public)
+        self.status.info(f"{self.names[player]} played: {public} {self._prompt_text()}")
+
+    def _play_agents(self, limit: int = 1) -> None:
+        """Let agent seats move: one move after a human's (or ``limit`` moves between agents)."""
+        state = self._state
+        played = 0
+        while not state.is_terminal and self._agents[state.current_player] is not None and played < limit:
+            player = state.current_player
+            action = self._agents[player].act(state.observation(player), state.legal_actions(player))
+            state.apply(action)
+            # after a human's move both it and the reply stay marked; between agents only the last
+            self._last_actions = self._last_actions + [state.history[-1]] if self.humans else [state.history[-1]]
+            played += 1
+
+    def reveal(self) -> None:
+        """The screen step's button: the player to move is at the screen."""
+        if not self.pass_screen_pending:
+            _refuse("there is nothing behind the screen now")
+        self._screen_shown = True
+        self.status.info(self._prompt_text())
+        self._redraw()
+
+    def play_move(self) -> None:
+        """Play one move between agents (refused while a human is to move)."""
+        state = self._state
+        if state.is_terminal:
+            _refuse("the game is over: click New game to play again")
+        if self.seats[state.current_player] == HUMAN:
+            _refuse(f"{self.names[state.current_player]} is a human seat: click a piece, then a square")
+        self._play_agents()
+        self.status.show(self._prompt_text(), "success" if state.is_terminal else "info")
+        self._redraw()
+
+    def play_to_end(self, limit: int = MAX_AGENT_MOVES) -> None:
+        """Play the agents' moves until the game ends (at most ``limit`` moves)."""
+        if self.humans:
+            _refuse("a human plays here: the agents only move in turn")
+        self._play_agents(limit)
+        self.status.show(self._prompt_text(), "success" if self._state.is_terminal else "info")
+        self._redraw()
+
+    def new_game(self, mode: str | None = None, seats=None, seed: int | None = None, setups=None) -> None:
+        """Start again with the set-up row's choices (mode, captured pieces, seats, set-up texts)
+        unless told otherwise; the seed is the next of the board's series."""
+        seats = check_seats(seats if seats is not None else self.seat_picker.seats, 2, self.agents)
+        mode = mode or self.mode_picker.value
+        if setups is None:
+            setups = [box.value if box.value.strip() else None for box in self.setup_boxes]
+        self._games += 1
+        if seed is None and self._series_seed is not None:
+            seed = derive_seed(self._series_seed, "game", self._games)
+        keep = {k: v for k, v in self._state.options.items()
+                if k not in ("mode", "board", "setups", "position", "to_move", "captured")}
+        try:
+            state = new_game(mode, self._state.spec.name, setups=setups, seed=seed,
+                             captured=self.captured_picker.value, **keep)
+        except ValueError as problem:
+            _refuse(f"the game cannot start: {problem}")
+        self.mode_picker.value = mode
+        self.seat_picker.seats = seats
+        self._begin(state, seats, self.names)
+
+    def randomise_setups(self) -> None:
+        """Fill both set-up boxes with shuffled legal set-ups (seeded from the board's series)."""
+        from .rules import random_setup
+
+        base = self._series_seed if self._series_seed is not None else self._state.seed
+        self._shuffles += 1
+        for side, box in enumerate(self.setup_boxes):
+            box.value = random_setup(self._state.spec.name, side,
+                                     seed=derive_seed(base, "setup", side, self._shuffles))
+        self.status.info("Random set-ups filled in: edit them, check them, then click New game.")
+
+    def check_setups(self) -> bool:
+        """Check the set-up texts with the engine; tidy them if legal, show what is wrong if not."""
+        problems = []
+        for side, box in enumerate(self.setup_boxes):
+            if not box.value.strip():
+                continue
+            try:
+                box.value = validate_setup(box.value, side, self._state.spec.name)
+            except ValueError as problem:
+                problems.append(str(problem))
+        if problems:
+            self.status.error("Refused: " + " | ".join(problems))
+            return False
+        self.status.success("The set-ups are legal (empty boxes get random set-ups).")
+        return True
+
+    # --- drawing -------------------------------------------------------------------------------
+    def _redraw(self) -> None:
+        self.header.value = self._header_html()
+        self._draw_squares()
+        self.grid.layout.display = "none" if self.grid_hidden else None
+        self.action_area.children = self._action_children()
+        self.last_turn.value = self._last_turn_html()
+        self.trays.value = self._trays_html()
+        self.trays.layout.display = "none" if self.grid_hidden else None
+        self.log_panel.clear()
+        self.log_panel.extend(self._log_lines())
+        self.log_panel.layout.display = "none" if self.grid_hidden else None
+
+    def _square_views(self) -> dict[str, tuple[str, int, bool, bool]]:
+        """``{square: (label, owner, unknown, exposed)}`` for the pieces the viewer may see."""
+        state, viewer = self._state, self.viewer
+        if self.grid_hidden:
+            return {}
+        if viewer is None:
+            return {view.square: (state.piece_at(view.square)[1:], view.owner, False, False)
+                    for view in state.observation(0).pieces}
+        return {view.square: (view.rank or "?", view.owner, view.rank is None,
+                              view.exposed and view.owner == viewer)
+                for view in state.observation(viewer).pieces}
+
+    def _draw_squares(self) -> None:
+        views = self._square_views()
+        targets = set(self.targets())
+        last = {sq for a in self._last_actions for sq in (a.src, a.dst, a.attack) if sq}
+        for name, button in self.square_buttons.items():
+            if button.disabled:
+                continue
+            label, owner, unknown, exposed = views.get(name, ("", None, False, False))
+            button.description = label
+            button.tooltip = self._tooltip(name, label, owner)
+            _toggle(button, "st-empty", owner is None)
+            for side, css in enumerate(SIDE_CLASSES):
+                _toggle(button, css, owner == side)
+            _toggle(button, "st-unknown", unknown)
+            _toggle(button, "st-exposed", exposed)
+            _toggle(button, "st-selected", name == self._selected)
+            _toggle(button, "st-target", name in targets)
+            _toggle(button, "st-last-move", name in last)
+
+    def _tooltip(self, square: str, label: str, owner: int | None) -> str:
+        if owner is None:
+            return square
+        side = self.names[owner]
+        if label in RANK_OF_SYMBOL:
+            return f"{square}: {side}'s {self._state.spec.piece_name(RANK_OF_SYMBOL[label], owner)} ({label})"
+        return f"{square}: {side}'s piece (rank unknown)"
+
+    def _action_children(self) -> list:
+        state = self._state
+        if state.is_terminal:
+            self.result_view.value = (f'<div class="gk-title">Game over: {escape(state.result.reason)}</div>'
+                                      f'<div class="gk-muted">after {state.moves} moves; every piece is shown</div>')
+            return [self.result_view]
+        player = state.current_player
+        if self.seats[player] != HUMAN:
+            return [widgets.HBox([self.play_move_button, self.play_all_button])]
+        if self.pass_screen_pending:
+            self.pass_screen.ask(self.names[player], self.status.guard(self.reveal),
+                                 colour_class=f"gk-seat-colour-{player}")
+            other = self.names[1 - player]
+            self.pass_screen.message.value = (
+                f'<div class="gk-title">Pass the screen to {escape(self.names[player])}</div>'
+                f'<div class="gk-muted">{escape(other)}, look away: '
+                f'{escape(self.names[player])}\'s pieces are about to be shown.</div>')
+            self.pass_screen.button.description = f"I am {self.names[player]}: show my pieces"
+            return [self.pass_screen]
+        children = []
+        kinds = self.powers()
+        if kinds and kinds != ["move"]:
+            buttons = []
+            for kind in kinds:
+                button = widgets.Button(description=POWER_LABELS[kind], layout=widgets.Layout(width="auto"))
+                button.add_class("st-power")
+                button.add_class(f"st-power-{kind}")
+                button.add_class("gk-big-button")
+                if kind == self._power:
+                    button.add_class("gk-selected")
+                    button.button_style = "warning"
+                button.on_click(lambda _b, kind=kind: self.choose_power(kind))
+                buttons.append(button)
+            self.powers_row.children = buttons
+            children.append(self.powers_row)
+        if self._choices:
+            buttons = []
+            for action in self._choices:
+                button = widgets.Button(description=str(action), layout=widgets.Layout(width="auto"))
+                button.add_class("st-choice")
+                button.add_class("gk-big-button")
+                button.on_click(lambda _b, action=action: self.choose(action))
+                buttons.append(button)
+            self.choices_row.children = buttons
+            children.append(self.choices_row)
+        return children
+
+    def _header_html(self) -> str:
+        state = self._state
+        title = "Stratego Fire &amp; Ice" if state.spec.name == "fire-and-ice" else "Original Stratego"
+        seats = " vs ".join(f'<span class="gk-seat-colour-{p}">{escape(self.names[p])}</span> '
+                            f'<span class="gk-muted">({escape(self.seats[p])})</span>' for p in (0, 1))
+        if state.is_terminal:
+            turn = "game over"
+        else:
+            turn = f"{escape(self.names[state.current_player])} to move"
+        to_move = state.current_player
+        return (f'<span class="gk-title">{title}</span> &nbsp; <b>{escape(state.mode)}</b> &nbsp; {seats}'
+                f'<br><span class="st-to-move" data-to-move="{to_move}"><b>{turn}</b></span> &nbsp; '
+                f'<span class="st-moves" data-moves="{state.moves}">move {state.moves}</span> &nbsp; '
+                f'<span class="gk-muted st-seed" data-seed="{state.seed}">game seed {state.seed}</span>')
+
+    def _turn_lines(self) -> list[list[str]]:
+        """The last turns (up to two: yours and the reply) as the viewer may know them."""
+        state, viewer = self._state, self.viewer
+        lines = []
+        for entry in state.log[-2:]:
+            private = entry.private[viewer] if viewer is not None else ()
+            lines.append([f"{entry.turn}. {text}" for text in entry.public + private])
+        return lines
+
+    def _last_turn_html(self) -> str:
+        turns = self._turn_lines()
+        if not turns:
+            return '<div class="gk-section-title">Last turns</div><div class="gk-muted">No move yet.</div>'
+        items = []
+        for lines in turns:
+            for text in lines:
+                fight = " wins" in text or "fall" in text or "removed" in text or "joins" in text or \
+                        "It is" in text or "detects" in text or "stands" in text
+                css = "st-battle" if fight else ""
+                items.append(f'<div class="{css}">{escape(text, quote=False)}</div>')
+        return '<div class="gk-section-title">Last turns</div>' + "".join(items)
+
+    def _trays_html(self) -> str:
+        state = self._state
+        viewer = self.viewer
+        observation = state.observation(viewer if viewer is not None else 0)
+        parts = []
+        for side, tray in enumerate(observation.captured):
+            if viewer is None:  # spectators and the end of the game: every piece shown
+                labels = [_rank_symbol(state, piece.id) for piece in tray]
+            else:
+                labels = [piece.rank or "?" for piece in tray]
+            chips = "".join(f'<span class="gk-chip st-captured st-chip-{("fire", "ice")[side]}">'
+                            f"{escape(label)}</span>" for label in labels) or '<span class="gk-muted">none</span>'
+            parts.append(f'<div class="st-tray st-tray-{("fire", "ice")[side]}">'
+                         f'<b>{escape(self.names[side])} has lost:</b> {chips}</div>')
+        note = f'<div class="gk-muted">captured pieces: {escape(state.captured_mode)}</div>'
+        return "".join(parts) + note
+
+    def _log_lines(self) -> list[str]:
+        state, viewer = self._state, self.viewer
+        if self.grid_hidden:
+            return []
+        if viewer is None:
+            return [f"{e.turn}. {text}" for e in state.log for text in e.public]
+        return state.log_for(viewer)
+
+    # --- text ----------------------------------------------------------------------------------
+    def _prompt_text(self) -> str:
+        state = self._state
+        if state.is_terminal:
+            return f"Game over: {state.result.reason}."
+        player = state.current_player
+        name = self.names[player]
+        if self.seats[player] != HUMAN:
+            return f"{name} is played by the agent {self.seats[player]!r}: click Play a move."
+        if self.pass_screen_pending:
+            return f"Pass the screen to {name}."
+        return f"{name} to move: click one of your pieces, then a highlighted square."
+
+    def summary(self) -> str:
+        """What the board shows, as text (what the viewer may not know stays hidden)."""
+        state, viewer = self._state, self.viewer
+        where = "game over" if state.is_terminal else f"{self.names[state.current_player]} to move"
+        lines = [f"Stratego {state.spec.name} ({state.mode}), move {state.moves}: {where} (game seed {state.seed})",
+                 f"Seats: {self.names[0]} {self.seats[0]}, {self.names[1]} {self.seats[1]}"]
+        if self.grid_hidden:
+            lines.append(f"(the board is hidden: pass the screen to {self.names[state.current_player]})")
+        elif viewer is None:
+            lines.append("Every piece shown:")
+            lines.append(_full_view(state))
+        else:
+            lines.append(f"As {self.names[viewer]} sees it:")
+            lines.append(state.view(viewer))
+        if self._selected:
+            powers = ", ".join(self.powers())
+            lines.append(f"Selected {self._selected} ({powers}); {self._power} targets: "
+                         f"{' '.join(self.targets()) or '-'}")
+        if self._choices:
+            lines.append("Choose: " + ", ".join(map(str, self._choices)))
+        for turn in self._turn_lines():
+            lines.extend(turn)
+        if state.is_terminal:
+            lines.append(f"Result: {state.result.reason}")
+        lines.append(f"Message: {self.status.text}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        state = self._state
+        where = "game over" if state.is_terminal else f"move {state.moves}"
+        return (f"<StrategoBoard {state.spec.name} {state.mode}, {self.names[0]} {self.seats[0]} vs "
+                f"{self.names[1]} {self.seats[1]}, {where}, seed {state.seed}>")
+
+
+def _refuse(reason: str):
+    raise IllegalActionError(reason)
+
+
+def _rank_symbol(state: StrategoState, pid: int) -> str:
+    from .boards import symbol
+
+    return symbol(state.rank[pid])
+
+
+def _full_view(state: StrategoState) -> str:
+    """The whole position with coordinates (every rank shown)."""
+    text = state.to_ascii().splitlines()
+    height = state.spec.height
+    rows = [f"{height - i} | {row}" for i, row in enumerate(text)]
+    rows.append("    " + "   ".join("abcdefghijklmnopqrstuvwxyz"[:state.spec.width]))
+    return "\n".join(rows)
+
+
+def _toggle(widget, css: str, on: bool) -> None:
+    if on and css not in widget._dom_classes:
+        widget.add_class(css)
+    elif not on and css in widget._dom_classes:
+        widget.remove_class(css)
+
+
+def _dropdown(options, value, label: str, css: str) -> widgets.Dropdown:
+    dropdown = widgets.Dropdown(options=list(options), value=value, description=label,
+                                layout=widgets.Layout(width="210px"), style={"description_width": "70px"})
+    dropdown.add_class(css)
+    return dropdown
+
+
+def _html(*classes, value: str = "", layout=None) -> widgets.HTML:
+    view = widgets.HTML(value=value, layout=layout or widgets.Layout())
+    for name in classes:
+        view.add_class(name)
+    return view
+
+
+_style_widget: widgets.HTML | None = None
+
+
+def _style() -> widgets.HTML:
+    """The board's own CSS (after the shared theme), one widget per kernel."""
+    global _style_widget
+    if _style_widget is None or getattr(_style_widget, "comm", None) is None:
+        _style_widget = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
+        _style_widget.add_class("st-style")
+    return _style_widget
