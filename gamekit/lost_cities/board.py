@@ -208,7 +208,8 @@ class LostCitiesBoard(widgets.VBox):
         self._agents = build_agents(self.seats, self.agents, state.seed)
         self._at_screen = None if self.hotseat else (self.humans[0] if self.humans else None)
         self._selected: list[int] = []  # indexes into the shown (sorted) hand
-        self._last_turns: dict[int, list] = {}  # agent seat -> [(action, explanation)] of its last turn
+        #: agent seat -> [(action, explanation), ...]: that agent's last turn and why it chose each step
+        self.last_turns: dict[int, list] = {}
         self._hand_key = None
         self.moves_log.clear()
         self._rounds_logged = len(state.round_results)
@@ -407,9 +408,9 @@ class LostCitiesBoard(widgets.VBox):
         explanation = explain(state.observation(seat), legal) if explain else None
         action = explanation.best if explanation else agent.act(state.observation(seat), legal)
         if state.step == "play":
-            self._last_turns[seat] = []  # a new turn of this agent
+            self.last_turns[seat] = []  # a new turn of this agent
         state.apply(action)
-        self._last_turns[seat].append((action, explanation))
+        self.last_turns[seat].append((action, explanation))
         self._log(seat, action)
 
     def _log(self, seat: int, action) -> None:
@@ -628,7 +629,7 @@ class LostCitiesBoard(widgets.VBox):
 
     def _agent_html(self) -> str:
         parts = []
-        for seat, turn in sorted(self._last_turns.items()):
+        for seat, turn in sorted(self.last_turns.items()):
             moves = ", then ".join(str(action) for action, _ in turn)
             tables = "".join(self._explanation_html(action, explanation) for action, explanation in turn)
             parts.append(f'<div class="lc-agent-turn" data-seat="{seat}"><b class="gk-seat-colour-{seat}">'
@@ -713,7 +714,7 @@ class LostCitiesBoard(widgets.VBox):
         if self._at_screen is not None and not state.is_terminal:
             picked = f"; picked {' and '.join(map(str, self.selected))}" if self._selected else ""
             lines.append(f"{self.names[self._at_screen]}'s hand: {', '.join(map(str, self.hand))}{picked}")
-        for seat, turn in sorted(self._last_turns.items()):
+        for seat, turn in sorted(self.last_turns.items()):
             lines.append(f"{self.names[seat]}'s last turn: {', then '.join(str(a) for a, _ in turn)}")
         if state.round_results:
             last = state.round_results[-1]

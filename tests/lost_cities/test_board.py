@@ -99,7 +99,7 @@ def test_a_whole_round_against_the_heuristic_by_clicking():
         assert f'data-side="{side}" data-total="{state.totals[side]}"' in final.value
     assert "Match over" in board.status.text and board.status.kind == "info"
     assert f"Round 1 scored: Ana {state.totals[0]:+d}, Bot {state.totals[1]:+d}" in board.summary()
-    bot_turn = [action for action, _ in board._last_turns[1]]
+    bot_turn = [action for action, _ in board.last_turns[1]]
     assert [a.kind for a in bot_turn] in (["play", "draw"], ["discard", "draw"])
     assert ", then ".join(map(str, bot_turn)) in board.agent_view.value
     assert "Bot</b> (heuristic) last turn" in board.agent_view.value
@@ -209,7 +209,7 @@ def test_agents_alone_move_with_the_buttons_and_explain_each_move():
     assert board.state.history == [] and board.action_area.children[0].children[0] is board.next_button
     board.next_button.click()
     assert len(board.state.history) == 1
-    action, explanation = board._last_turns[0][0]
+    action, explanation = board.last_turns[0][0]
     assert explanation.best == action and str(action) in board.agent_view.value
     assert explanation.candidates[0].note in board.agent_view.value.replace("&#x27;", "'")
     board.finish_button.click()
