@@ -377,7 +377,7 @@ class SearchAgent(ExplainingAgent):
     name = "search"
     value_meaning = "mean margin"
 
-    def __init__(self, seed: int | None = 0, rollouts: int = 16, width: int = 4, prior: float = 0.0,
+    def __init__(self, seed: int | None = 0, rollouts: int = 40, width: int = 3, prior: float = 0.5,
                  policy: str = "heuristic"):
         super().__init__(seed)
         if policy not in ROLLOUT_POLICIES:
