@@ -471,9 +471,12 @@ class LostCitiesObservation:
         return sorted(left.elements())
 
     def turns_left(self) -> int:
-        """Draws from the deck still needed to end the round (each turn that draws from the deck
-        takes one; drawing from a discard pile stalls)."""
-        return self.deck_size
+        """This player's turns still to come if every turn draws from the deck (a draw from a
+        discard pile stalls the end by a turn): every ``num_players``-th draw is theirs."""
+        if self.to_move < 0:
+            return 0
+        offset = (self.player - self.to_move) % self.num_players
+        return 0 if self.deck_size <= offset else (self.deck_size - offset + self.num_players - 1) // self.num_players
 
 
 # --- the state -----------------------------------------------------------------------------------

@@ -435,6 +435,7 @@ def test_observations_hide_the_other_hand_and_the_deck_order():
     assert not hasattr(seen, "deck") and not hasattr(seen, "hands")
     assert len(seen.unseen()) == 44 + 8 and Counter(seen.unseen()) == Counter(state.deck + state.hands[0])
     assert seen.to_move == 0 and seen.step == "play" and seen.blocked is None
+    assert seen.turns_left() == 22 == state.observation(0).turns_left()
 
 
 def test_cards_taken_from_a_pile_are_known_until_they_leave_the_hand():
