@@ -214,10 +214,8 @@ class LostCitiesBoard(widgets.VBox):
         self.moves_log.clear()
         self._rounds_logged = len(state.round_results)
         self.result_view.value = self._result_html(state.round_results[-1]) if state.round_results else ""
-        self.status.info("")
-        self._run_agents()
-        if not self.status.text:
-            self.status.info(self._prompt_text())
+        agents_text = self._run_agents()
+        self.status.info(f"{agents_text} {self._prompt_text()}".strip())
         self._redraw()
 
     @property
@@ -377,29 +375,44 @@ class LostCitiesBoard(widgets.VBox):
         return action if isinstance(action, Action) else self._state._coerce(action)
 
     def _take(self, action) -> None:
-        """Apply a human's action, then let the agents move until a human is needed."""
+        """Apply a human's action, then let the agents move until a human is needed; the message
+        line tells what happened (the agents' moves and any round scored on the way)."""
         seat = self.mover
         action = self._check_legal(action)
+        rounds_before = len(self._state.round_results)
         self._state.apply(action)
         self._selected = []
         self._log(seat, action)
-        message = f"{self.names[seat]}: {action}."
         if self.hotseat and self.mover != seat:
             self._at_screen = None  # the hand leaves the screen with its owner
-        self.status.info("")
-        self._run_agents()
-        self.status.info(f"{message} {self.status.text or self._prompt_text()}".strip())
+        agents_text = self._run_agents()
+        scored = " ".join(f"Round {r.round} scored: {self._result_line(r)}."
+                          for r in self._state.round_results[rounds_before:])
+        parts = [f"{self.names[seat]}: {action}.", agents_text, scored, self._prompt_text()]
+        self.status.info(" ".join(part for part in parts if part))
         self._redraw()
 
-    def _run_agents(self) -> None:
-        """Agents move until a human must act (never on their own when every seat is an agent)."""
-        if not self.humans:
-            return
-        while not self._state.is_terminal and self.seats[self._state.current_player] != HUMAN:
-            self._agent_move()
-        self._note_round_end()
+    def _result_line(self, result: RoundResult) -> str:
+        return ", ".join(f"{self.side_name(s)} {result.scores[s]:+d}" for s in (0, 1))
 
-    def _agent_move(self) -> None:
+    def _run_agents(self) -> str:
+        """Agents move until a human must act (never on their own when every seat is an agent);
+        returns their moves as text, such as "Bot: play red 7, then draw deck."."""
+        if not self.humans:
+            return ""
+        turns: list[tuple[int, list]] = []
+        while not self._state.is_terminal and self.seats[self._state.current_player] != HUMAN:
+            seat = self._state.current_player
+            action = self._agent_move()
+            if turns and turns[-1][0] == seat and action.kind == "draw":
+                turns[-1][1].append(action)
+            else:
+                turns.append((seat, [action]))
+        self._note_round_end()
+        return " ".join(f"{self.names[seat]}: {', then '.join(map(str, actions))}." for seat, actions in turns)
+
+    def _agent_move(self) -> Action:
+        """One agent's action, with its explanation kept for the board (returned: the action)."""
         state = self._state
         seat = state.current_player
         agent = self._agents[seat]
@@ -412,6 +425,7 @@ class LostCitiesBoard(widgets.VBox):
         state.apply(action)
         self.last_turns[seat].append((action, explanation))
         self._log(seat, action)
+        return action
 
     def _log(self, seat: int, action) -> None:
         self.moves_log.add(f"{self.names[seat]}: {action}",
@@ -424,8 +438,7 @@ class LostCitiesBoard(widgets.VBox):
         while self._rounds_logged < len(results):
             result = results[self._rounds_logged]
             self._rounds_logged += 1
-            scores = ", ".join(f"{self._side_name(s)} {result.scores[s]:+d}" for s in (0, 1))
-            self.moves_log.add(f"Round {result.round} over: {scores}")
+            self.moves_log.add(f"Round {result.round} over: {self._result_line(result)}")
             self.result_view.value = self._result_html(result)
 
     def next_move(self) -> None:
@@ -484,7 +497,8 @@ class LostCitiesBoard(widgets.VBox):
         seat = self._at_screen if self._at_screen is not None else (self.humans[0] if self.humans else 0)
         return self._state.side_of(seat)
 
-    def _side_name(self, side: int) -> str:
+    def side_name(self, side: int) -> str:
+        """Who builds side ``side``: a player's name, or "Ana & Eva" for a partnership."""
         if self._state.teams:
             first, second = (0, 2) if side == 0 else (1, 3)
             return f"{self.names[first]} & {self.names[second]}"
@@ -570,7 +584,7 @@ class LostCitiesBoard(widgets.VBox):
     def _header_html(self) -> str:
         state = self._state
         where = "match over" if state.is_terminal else f"round {state.round} of {state.rounds}"
-        totals = " · ".join(f"{escape(self._side_name(s))} {state.totals[s]:+d}" for s in (0, 1))
+        totals = " · ".join(f"{escape(self.side_name(s))} {state.totals[s]:+d}" for s in (0, 1))
         return (f'<span class="gk-title">{TITLE}</span> &nbsp; <span class="lc-round"><b>{where}</b></span>'
                 f' &nbsp; <span class="lc-deck-count" data-count="{len(state.deck)}">deck: '
                 f"<b>{len(state.deck)}</b> cards</span> &nbsp; "
@@ -586,7 +600,7 @@ class LostCitiesBoard(widgets.VBox):
 
         def side_row(side: int) -> str:
             cells = "".join(self._expedition_cell(side, c) for c in colours)
-            label = f"{escape(self._side_name(side))}<br><span class='lc-row-score'>{running[side]:+d}</span>"
+            label = f"{escape(self.side_name(side))}<br><span class='lc-row-score'>{running[side]:+d}</span>"
             return f'<tr class="lc-side-{side}"><td class="lc-side-label">{label}</td>{cells}</tr>'
 
         piles = "".join(self._pile_cell(c) for c in colours)
@@ -657,10 +671,10 @@ class LostCitiesBoard(widgets.VBox):
             for colour, cards in result.expeditions[side].items():
                 if cards:
                     shown = "".join(card_chip(c) for c in cards)
-                    rows.append(f"<tr><td>{escape(self._side_name(side))}</td><td>{colour}</td><td>{shown}</td>"
+                    rows.append(f"<tr><td>{escape(self.side_name(side))}</td><td>{colour}</td><td>{shown}</td>"
                                 f"<td>{escape(describe_expedition(cards))}</td></tr>")
             rows.append(f'<tr class="lc-result-side-{side}" data-score="{result.scores[side]}" '
-                        f'data-total="{result.totals[side]}"><td><b>{escape(self._side_name(side))}</b></td>'
+                        f'data-total="{result.totals[side]}"><td><b>{escape(self.side_name(side))}</b></td>'
                         f"<td colspan='2'><b>round: {result.scores[side]:+d}</b></td>"
                         f"<td><b>match total: {result.totals[side]:+d}</b></td></tr>")
         head = "<tr><th>side</th><th>expedition</th><th>cards</th><th>(sum − 20) × (1 + wagers) (+20 for 8 cards)</th></tr>"
@@ -672,13 +686,13 @@ class LostCitiesBoard(widgets.VBox):
         sides = sorted({self._state.side_of(p) for p in winners})
         if len(sides) == 2:
             return "a tie."
-        return f"{self._side_name(sides[0])} win{'s' if not self._state.teams else ''}!"
+        return f"{self.side_name(sides[0])} win{'s' if not self._state.teams else ''}!"
 
     def _final_html(self) -> str:
         totals = self._state.totals
         return (f'<div class="gk-title">Match over: {escape(self._winner_text())}</div>'
                 + "".join(f'<div class="lc-final-side" data-side="{s}" data-total="{totals[s]}">'
-                          f"{escape(self._side_name(s))}: <b>{totals[s]:+d}</b></div>" for s in (0, 1)))
+                          f"{escape(self.side_name(s))}: <b>{totals[s]:+d}</b></div>" for s in (0, 1)))
 
     # --- text ----------------------------------------------------------------------------------
     def _prompt_text(self) -> str:
@@ -699,14 +713,14 @@ class LostCitiesBoard(widgets.VBox):
         state = self._state
         where = "match over" if state.is_terminal else f"round {state.round} of {state.rounds}"
         lines = [f"Lost Cities, {where} (seed {state.seed}); deck {len(state.deck)} cards; totals "
-                 + ", ".join(f"{self._side_name(s)} {state.totals[s]:+d}" for s in (0, 1))]
+                 + ", ".join(f"{self.side_name(s)} {state.totals[s]:+d}" for s in (0, 1))]
         tops = "  ".join(f"{c} {card_label(pile[-1]) if pile else '-'}" + (f" ({len(pile)})" if len(pile) > 1 else "")
                          for c, pile in state.discards.items())
         running = state.round_scores()
         for side in (0, 1):
             rows = "  ".join(f"{c} {' '.join(map(card_label, cards))} ({score_expedition(cards):+d})"
                              for c, cards in state.expeditions[side].items() if cards)
-            lines.append(f"  {self._side_name(side)}'s expeditions ({running[side]:+d}): {rows or '-'}")
+            lines.append(f"  {self.side_name(side)}'s expeditions ({running[side]:+d}): {rows or '-'}")
         lines.append(f"  discard piles: {tops}")
         for p in range(state.num_players):
             lines.append(f"  {self.names[p]} ({self.seats[p]}): {len(state.hands[p])} cards"
@@ -718,8 +732,7 @@ class LostCitiesBoard(widgets.VBox):
             lines.append(f"{self.names[seat]}'s last turn: {', then '.join(str(a) for a, _ in turn)}")
         if state.round_results:
             last = state.round_results[-1]
-            lines.append(f"Round {last.round} scored: "
-                         + ", ".join(f"{self._side_name(s)} {last.scores[s]:+d}" for s in (0, 1)))
+            lines.append(f"Round {last.round} scored: {self._result_line(last)}")
         lines.append(f"Message: {self.status.text}")
         return "\n".join(lines)
 
