@@ -5,7 +5,7 @@ and deals game ``i`` with seed ``derive_seed(seed, i // 2)``), so the luck of th
 and what remains is skill. The result is the mean score margin per round of the first agent over
 the second, with a 95% confidence interval over deals, and each agent's time per move.
 
-    python -m gamekit.lost_cities.strength search heuristic --deals 200 --workers 2
+    python -m gamekit.lost_cities.strength search heuristic --deals 200 --workers 2 --strong
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from gamekit.core import tournament
 
-from .agents import AGENTS
+from .agents import AGENTS, STRONG_SEARCH
 from .rules import new_game
 
 
@@ -93,10 +93,12 @@ def main(argv=None) -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--rollouts", type=int, help="the search agent's strength setting")
+    parser.add_argument("--strong", action="store_true", help="the search agent with STRONG_SEARCH")
     parser.add_argument("--policy", choices=["heuristic", "quick"], help="the search agent's rollout policy")
     args = parser.parse_args(argv)
     factories = dict(AGENTS)
-    settings = {key: value for key, value in (("rollouts", args.rollouts), ("policy", args.policy)) if value}
+    settings = dict(STRONG_SEARCH) if args.strong else {}
+    settings.update({key: value for key, value in (("rollouts", args.rollouts), ("policy", args.policy)) if value})
     if settings:
         factories["search"] = functools.partial(AGENTS["search"], **settings)
     for name in {args.first, args.second}:
