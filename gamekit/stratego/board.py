@@ -44,13 +44,18 @@ from .notation import Action
 from .rules import CAPTURED_MODES, MODES, StrategoState, new_game, validate_setup
 
 SIDE_CLASSES = ("st-piece-fire", "st-piece-ice")
+SIDE_TEXT = ("st-fire-text", "st-ice-text")
 POWER_LABELS = {"move": "Move", "swiftness": "Swiftness", "flight": "Flight", "fury": "Fury",
                 "detect": "Detect", "charm": "Charm", "arrow": "Arrow"}
 SQUARE_SIZE = "56px"
+# an empty square's label: ipywidgets 8 leaves a button's old text on the page when the new one is ""
+BLANK = "\u00a0"
 MAX_AGENT_MOVES = 2000  # "Play to the end" stops here if the agents never finish
 
 CSS = """
 .st-middle { gap: 12px; }
+.st-fire-text { color: #b03a2e; }
+.st-ice-text { color: #1f5fbf; }
 .st-grid { gap: 3px; padding: 6px; background: #6b5a45; border-radius: 8px; width: max-content; }
 .jupyter-widgets.jupyter-button.st-square { width: 56px; height: 56px; margin: 0; padding: 0;
   font-size: 22px; font-weight: 800; border-radius: 6px; border: 2px solid #4a3d2e;
@@ -138,7 +143,7 @@ class StrategoBoard(widgets.VBox):
         self.last_turn = _html("st-last-turn")
         self.trays = _html("st-trays")
         self.result_view = _html("st-result")
-        self.log_panel = LogPanel("Moves", max_shown=200, layout=widgets.Layout(flex="1 1 360px"))
+        self.log_panel = LogPanel("Moves", max_shown=200)
         self.log_panel.add_class("st-log")
         self.play_move_button = self._button("Play a move", "st-play-move", self.play_move)
         self.play_all_button = self._button("Play to the end", "st-play-all", self.play_to_end)
@@ -156,7 +161,8 @@ class StrategoBoard(widgets.VBox):
         self.new_game_button = self._button("New game", "st-new-game", self.new_game, style="primary")
 
     def _layout(self) -> list:
-        play = widgets.VBox([self.last_turn, self.trays, self.log_panel], layout=widgets.Layout(flex="1 1 360px"))
+        play = widgets.VBox([self.last_turn, self.trays, self.log_panel],
+                            layout=widgets.Layout(flex="1 1 270px", min_width="260px"))
         middle = widgets.HBox([widgets.VBox([self.grid]), play], layout=widgets.Layout(flex_flow="row wrap"))
         middle.add_class("st-middle")
         self.action_area = widgets.VBox()
@@ -187,7 +193,7 @@ class StrategoBoard(widgets.VBox):
             for column in range(spec.width):
                 square = row * spec.width + column
                 name = spec.square_name(square)
-                button = widgets.Button(description="", layout=widgets.Layout(width=SQUARE_SIZE, height=SQUARE_SIZE))
+                button = widgets.Button(description=BLANK, layout=widgets.Layout(width=SQUARE_SIZE, height=SQUARE_SIZE))
                 button.add_class("st-square")
                 button.add_class(f"st-square-{name}")
                 if square in spec.forbidden:
@@ -508,7 +514,6 @@ class StrategoBoard(widgets.VBox):
 
     # --- drawing -------------------------------------------------------------------------------
     def _redraw(self) -> None:
-        self.header.value = self._header_html()
         self._draw_squares()
         self.grid.layout.display = "none" if self.grid_hidden else None
         self.action_area.children = self._action_children()
@@ -516,8 +521,9 @@ class StrategoBoard(widgets.VBox):
         self.trays.value = self._trays_html()
         self.trays.layout.display = "none" if self.grid_hidden else None
         self.log_panel.clear()
-        self.log_panel.extend(self._log_lines())
+        self.log_panel.extend(self._log_entries())
         self.log_panel.layout.display = "none" if self.grid_hidden else None
+        self.header.value = self._header_html()  # last: its move count tells a page the rest is drawn
 
     def _square_views(self) -> dict[str, tuple[str, int, bool, bool]]:
         """``{square: (label, owner, unknown, exposed)}`` for the pieces the viewer may see."""
@@ -539,7 +545,7 @@ class StrategoBoard(widgets.VBox):
             if button.disabled:
                 continue
             label, owner, unknown, exposed = views.get(name, ("", None, False, False))
-            button.description = label
+            button.description = label or BLANK
             button.tooltip = self._tooltip(name, label, owner)
             _toggle(button, "st-empty", owner is None)
             for side, css in enumerate(SIDE_CLASSES):
@@ -569,10 +575,11 @@ class StrategoBoard(widgets.VBox):
             return [widgets.HBox([self.play_move_button, self.play_all_button])]
         if self.pass_screen_pending:
             self.pass_screen.ask(self.names[player], self.status.guard(self.reveal),
-                                 colour_class=f"gk-seat-colour-{player}")
+                                 colour_class=SIDE_TEXT[player])
             other = self.names[1 - player]
             self.pass_screen.message.value = (
-                f'<div class="gk-title">Pass the screen to {escape(self.names[player])}</div>'
+                f'<div class="gk-title">Pass the screen to '
+                f'<span class="{SIDE_TEXT[player]}">{escape(self.names[player])}</span></div>'
                 f'<div class="gk-muted">{escape(other)}, look away: '
                 f'{escape(self.names[player])}\'s pieces are about to be shown.</div>')
             self.pass_screen.button.description = f"I am {self.names[player]}: show my pieces"
@@ -608,7 +615,7 @@ class StrategoBoard(widgets.VBox):
     def _header_html(self) -> str:
         state = self._state
         title = "Stratego Fire &amp; Ice" if state.spec.name == "fire-and-ice" else "Original Stratego"
-        seats = " vs ".join(f'<span class="gk-seat-colour-{p}">{escape(self.names[p])}</span> '
+        seats = " vs ".join(f'<span class="{SIDE_TEXT[p]}"><b>{escape(self.names[p])}</b></span> '
                             f'<span class="gk-muted">({escape(self.seats[p])})</span>' for p in (0, 1))
         if state.is_terminal:
             turn = "game over"
@@ -659,13 +666,16 @@ class StrategoBoard(widgets.VBox):
         note = f'<div class="gk-muted">captured pieces: {escape(state.captured_mode)}</div>'
         return "".join(parts) + note
 
-    def _log_lines(self) -> list[str]:
+    def _log_entries(self) -> list[tuple[str, str]]:
+        """One ``(text, html)`` entry per turn (the panel numbers them), as the viewer saw it."""
         state, viewer = self._state, self.viewer
         if self.grid_hidden:
             return []
-        if viewer is None:
-            return [f"{e.turn}. {text}" for e in state.log for text in e.public]
-        return state.log_for(viewer)
+        entries = []
+        for entry in state.log:
+            lines = entry.public + (entry.private[viewer] if viewer is not None else ())
+            entries.append((" ".join(lines), "<br>".join(escape(line, quote=False) for line in lines)))
+        return entries
 
     # --- text ----------------------------------------------------------------------------------
     def _prompt_text(self) -> str:

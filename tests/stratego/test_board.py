@@ -19,7 +19,7 @@ def click(board, square):
 
 
 def label(board, square):
-    return board.square_buttons[square].description
+    return board.square_buttons[square].description.strip()  # an empty square shows a no-break space
 
 
 def classes(board, square):
@@ -164,7 +164,7 @@ def test_hot_seat_hides_the_board_until_the_player_at_the_screen_clicks():
     board = StrategoBoard(seats=[HUMAN, HUMAN], seed=5)
     assert board.pass_screen_pending and board.grid.layout.display == "none"
     assert list(board.action_area.children) == [board.pass_screen]
-    assert all(b.description == "" for b in board.square_buttons.values())  # nothing on the page
+    assert all(not b.description.strip() for b in board.square_buttons.values())  # nothing on the page
     assert not board.click("a3") and "pass the screen to Fire" in board.status.text
     board.pass_screen.button.click()
     assert board.viewer == 0 and board.grid.layout.display is None
@@ -172,7 +172,7 @@ def test_hot_seat_hides_the_board_until_the_player_at_the_screen_clicks():
     click(board, src)
     click(board, dst)
     assert board.pass_screen_pending and "Ice" in board.pass_screen.button.description
-    assert all(b.description == "" for b in board.square_buttons.values())
+    assert all(not b.description.strip() for b in board.square_buttons.values())
     board.pass_screen.button.click()
     assert board.viewer == 1
     ice, fire = board.state.observation(1).own_pieces(), board.state.observation(1).enemy_pieces()
@@ -220,6 +220,8 @@ def test_two_agents_play_to_the_end_and_every_piece_is_shown():
         token = board.state.piece_at(name)
         if token:
             assert button.description == token[1:]
+        else:
+            assert button.description.strip() == ""
     assert board.status.kind == "success"
 
 

@@ -1,0 +1,125 @@
+"""The Stratego board in a real browser: the play notebook in JupyterLab and the Voilà app. Each
+starts a new game from the board's own panel, plays a few moves by clicking squares (a piece, then
+a highlighted square), and reads the grid back after every move, checked against the engine
+replaying the same game (same seed, same moves, the same seeded agent)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from gamekit.core import derive_seed
+from gamekit.stratego import new_game
+from gamekit.stratego.agents import AGENTS
+
+REPO = Path(__file__).resolve().parents[2]
+
+pytestmark = pytest.mark.browser
+
+README_SCREENSHOT = REPO / "docs" / "images" / "stratego-board.png"
+MOVES = 3  # Fire's moves clicked in each test (each answered by the agent)
+
+
+def screenshot_path(tmp_path: Path) -> Path:
+    """The README's picture when it is missing or ``GAMEKIT_UPDATE_SCREENSHOTS`` is set, else a
+    scratch file (each game has a fresh seed, so a run would otherwise rewrite a tracked file)."""
+    if os.environ.get("GAMEKIT_UPDATE_SCREENSHOTS") or not README_SCREENSHOT.exists():
+        README_SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+        return README_SCREENSHOT
+    return tmp_path / README_SCREENSHOT.name
+
+
+def next_action(engine):
+    """The move the test clicks: an attack when there is one (to see a battle), else the first step."""
+    moves = [a for a in engine.legal_actions() if a.kind == "move"]
+    return next((a for a in moves if a.attack), moves[0])
+
+
+def grid_labels(board) -> dict[str, str]:
+    """``{square: text on its button}`` read from the page."""
+    pairs = board.locator(".st-square").evaluate_all(
+        "buttons => buttons.map(b => [[...b.classList].find(c => /^st-square-[a-z][0-9]+$/.test(c)),"
+        " b.innerText.trim()])")
+    return {css.removeprefix("st-square-"): text for css, text in pairs}
+
+
+def expected_labels(engine, viewer: int) -> dict[str, str]:
+    """What the grid should show to ``viewer``: own ranks, ``?`` for unknown enemies, blank squares."""
+    spec = engine.spec
+    labels = {spec.square_name(s): "" for s in range(spec.size) if s not in spec.forbidden}
+    for piece in engine.observation(viewer).pieces:
+        labels[piece.square] = piece.rank or "?"
+    return {square: text for square, text in labels.items()}
+
+
+def play_by_clicking(board, seed: int, *, screenshot: Path | None = None) -> None:
+    """Click ``MOVES`` of Fire's moves against the random agent, checking the grid after each."""
+    engine = new_game("classic", seed=seed)
+    agent = AGENTS["random"](seed=derive_seed(seed, 1))
+    forbidden = {engine.spec.square_name(s) for s in engine.spec.forbidden}
+    for turn in range(MOVES):
+        action = next_action(engine)
+        board.locator(f".st-square-{action.src}").click()
+        board.locator(f".st-square-{action.src}.st-selected").wait_for()
+        board.locator(f".st-square-{action.attack or action.dst}.st-target").wait_for()
+        if screenshot and turn == 1:
+            board.screenshot(path=str(screenshot))
+        board.locator(f".st-square-{action.attack or action.dst}").click()
+        engine.apply(action)
+        if not engine.is_terminal:
+            engine.apply(agent.act(engine.observation(1), engine.legal_actions(1)))
+        board.locator(f".st-moves[data-moves='{engine.moves}']").wait_for()
+        wanted = expected_labels(engine, 0)
+        shown = {}
+        for _ in range(50):  # the squares' updates may land just after the move count's
+            shown = {square: text for square, text in grid_labels(board).items() if square not in forbidden}
+            if shown == wanted:
+                break
+            board.page.wait_for_timeout(100)
+        assert shown == wanted
+    last = engine.log[-1].public[0]
+    board.locator(".st-last-turn", has_text=last).wait_for()
+
+
+def new_game_from_panel(board, old_seed: str | None = None) -> int:
+    board.locator(".gk-seat-0 select").select_option("human")
+    board.locator(".gk-seat-1 select").select_option("random")
+    board.locator(".st-mode select").select_option("classic")
+    board.locator(".st-setup-fire textarea").fill("")
+    board.locator(".st-setup-ice textarea").fill("")
+    old_seed = board.locator(".st-seed").get_attribute("data-seed")
+    board.locator(".st-new-game").click()
+    board.locator(f".st-seed:not([data-seed='{old_seed}'])").wait_for()
+    board.locator(".st-moves[data-moves='0']").wait_for()
+    return int(board.locator(".st-seed").get_attribute("data-seed"))
+
+
+def test_play_notebook_in_jupyterlab(lab, page):
+    page.goto(f"{lab.url}/lab/tree/33_stratego_play.ipynb?reset&token={lab.token}")
+    idle = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator[data-status='idle']"
+    page.wait_for_selector(idle, timeout=90_000)
+    page.locator(".jp-StatusBar-Widget", has_text="Python 3 (ipykernel) | Idle").wait_for(timeout=90_000)
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").nth(20).wait_for()
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").first.click()
+    page.locator(".lm-MenuBar-item", has_text="Run").first.click()
+    page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
+    # saved outputs hold no widget state: a board on the page means its cell ran live (four boards)
+    page.locator(".st-board").nth(3).wait_for(timeout=60_000)
+    board = page.locator(".st-board").first
+    seed = new_game_from_panel(board)
+    assert seed == derive_seed(2026, "game", 1)  # the board's next seed after 2026
+    play_by_clicking(board, seed)
+
+
+def test_voila_app_against_an_agent(voila_app, page, tmp_path):
+    app = voila_app("apps/stratego.ipynb")
+    page.goto(f"{app.url}/?token={app.token}")
+    board = page.locator(".st-board")
+    board.wait_for(timeout=90_000)
+    assert "StrategoBoard(" not in page.locator("body").inner_text()  # no code shown, just the game
+    seed = new_game_from_panel(board)
+    shot = screenshot_path(tmp_path)
+    play_by_clicking(board, seed, screenshot=shot)
+    assert shot.stat().st_size > 10_000
