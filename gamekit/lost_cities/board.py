@@ -19,14 +19,14 @@ board shows each agent's last turn and why it chose it (``agent.explain``). Seve
 the screen with a "pass the screen" step before each turn, so that nobody sees another's hand.
 When a round ends, its scoring is shown expedition by expedition.
 
-CSS classes for tests and styling: ``lc-board``, ``lc-header``, ``lc-round``, ``lc-seed``,
-``lc-deck-count``, ``lc-table``, ``lc-expedition`` (``lc-side-<s>-<colour>``, ``data-score``),
-``lc-pile-<colour>`` (``data-top``), ``lc-seat-<p>``, ``lc-hand``, ``lc-card`` and
-``lc-card-<colour>-<value>`` (a wager's value is 0), ``lc-play``, ``lc-discard``, ``lc-pass``,
-``lc-keep``, ``lc-draw-deck``, ``lc-draw-<colour>``, ``lc-agent-move``, ``lc-next-move``,
-``lc-finish-round``, ``lc-play-all``, ``lc-status``, ``lc-round-result`` (``lc-result-side-<s>``,
-``data-score``), ``lc-final``, ``lc-log``, ``lc-players``, ``gk-seat-<p>`` (seat pickers) and
-``lc-new-game``.
+CSS classes for tests and styling: ``lc-board``, ``lc-header``, ``lc-round`` (``data-actions``:
+the actions played so far), ``lc-seed``, ``lc-deck-count``, ``lc-table``, ``lc-expedition``
+(``lc-side-<s>-<colour>``, ``data-score``), ``lc-pile-<colour>`` (``data-top``), ``lc-seat-<p>``,
+``lc-hand``, ``lc-card`` and ``lc-card-<colour>-<value>`` (a wager's value is 0), ``lc-play``,
+``lc-discard``, ``lc-pass``, ``lc-keep``, ``lc-draw-deck``, ``lc-draw-<colour>``,
+``lc-agent-move``, ``lc-next-move``, ``lc-finish-round``, ``lc-play-all``, ``lc-status``,
+``lc-round-result`` (``lc-result-side-<s>``, ``data-score``), ``lc-final``, ``lc-log``,
+``lc-players``, ``gk-seat-<p>`` (seat pickers) and ``lc-new-game``.
 """
 
 from __future__ import annotations
@@ -585,7 +585,7 @@ class LostCitiesBoard(widgets.VBox):
         state = self._state
         where = "match over" if state.is_terminal else f"round {state.round} of {state.rounds}"
         totals = " · ".join(f"{escape(self.side_name(s))} {state.totals[s]:+d}" for s in (0, 1))
-        return (f'<span class="gk-title">{TITLE}</span> &nbsp; <span class="lc-round"><b>{where}</b></span>'
+        return (f'<span class="gk-title">{TITLE}</span> &nbsp; <span class="lc-round" data-actions="{len(state.history)}"><b>{where}</b></span>'
                 f' &nbsp; <span class="lc-deck-count" data-count="{len(state.deck)}">deck: '
                 f"<b>{len(state.deck)}</b> cards</span> &nbsp; "
                 f'<span class="lc-totals">match totals: {totals}</span> &nbsp; '
