@@ -23,7 +23,8 @@ CSS classes for tests and styling: ``bh-board``, ``bh-header``, ``bh-seed``, ``b
 ``bh-territory-select``, ``bh-place``, ``bh-odds`` (rows ``bh-odds-row``), ``bh-dice``
 (``bh-die-attacker``, ``bh-die-defender``), ``bh-actions``, ``bh-action`` and
 ``bh-action-<action text>`` on every action button, ``bh-pass-screen``, ``bh-hand``,
-``bh-status``, ``bh-players`` (rows ``bh-player-row``), ``bh-track``, ``bh-areas``, ``bh-log`` (the log panel),
+``bh-status``, ``bh-players`` (rows ``bh-player-row``), ``bh-track``, ``bh-areas``,
+``bh-log`` (the log panel),
 ``bh-step``, ``bh-play-empire``, ``bh-play-epoch``, ``bh-play-all``, ``bh-result``,
 ``bh-player-count``, ``gk-seat-<p>`` (seat pickers) and ``bh-new-game``.
 """
@@ -118,20 +119,16 @@ CHAR_WIDTH = 0.58 * LABEL_FONT  # a rough average glyph width, for placing names
 
 
 def load_agents() -> dict:
-    """The agents a seat can be given: ``gamekit.brief_history.agents.AGENTS`` (name -> class)."""
-    try:
-        from .agents import AGENTS
-    except ModuleNotFoundError as missing:
-        if missing.name != "gamekit.brief_history.agents":
-            raise
-        from gamekit.core import RandomAgent  # until the game's own agents exist
+    """The agents a seat can be given: ``gamekit.brief_history.agents.AGENTS`` (name -> class),
+    imported when a board is made."""
+    from .agents import AGENTS
 
-        return {"random": RandomAgent}
     return dict(AGENTS)
 
 
 def css_name(text: str) -> str:
-    """An action text as a CSS class suffix: ``"play Treachery at Balkans"`` -> ``play-treachery-at-balkans``."""
+    """An action text as a CSS class suffix: ``"play Treachery at Balkans"`` ->
+    ``play-treachery-at-balkans``."""
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
@@ -160,7 +157,7 @@ CSS = """
 .bh-board .bh-odds table, .bh-board .bh-areas table, .bh-board .bh-players table { margin-top: 2px; }
 .bh-board .gk-table td, .bh-board .gk-table th { padding: 2px 8px; }
 .bh-board .bh-level { font-weight: 700; white-space: nowrap; }
-.bh-board .bh-players td { white-space: nowrap; }
+.bh-board .bh-players td { vertical-align: top; }
 .bh-board .bh-track-line { position: relative; height: 26px; margin: 6px 4px 2px; border-radius: 6px;
   background: repeating-linear-gradient(90deg, #eee 0, #eee 9.5%, #ccc 9.5%, #ccc 10%); }
 .bh-board .bh-track-dot { position: absolute; top: 3px; width: 20px; height: 20px; margin-left: -10px;
@@ -272,7 +269,8 @@ class MapView:
         ys = [self.world.xy(t)[1] for t in self.names]
         self.fleet_trace = len(figure.data)
         figure.add_trace(go.Scatter(x=[], y=[], mode="markers+text", hoverinfo="skip", name="fleets",
-                                    marker={"symbol": "diamond-wide", "size": 20, "line": {"width": 2, "color": "#222"}},
+                                    marker={"symbol": "diamond-wide", "size": 20,
+                                            "line": {"width": 2, "color": "#222"}},
                                     textposition="bottom center", textfont={"size": 11}))
         self.ring_trace = len(figure.data)
         figure.add_trace(go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name="legal",
@@ -286,7 +284,8 @@ class MapView:
                                     hoverinfo="text", name="territories", textfont={"size": LABEL_FONT},
                                     marker={"size": 16, "line": {"width": 1.5}}))
         self.site_traces = {}
-        for site, symbol, size, colour in (("capital", "star", 16, "#f2b705"), ("city", "circle", 10, "#ffffff"),
+        for site, symbol, size, colour in (("capital", "star", 16, "#f2b705"),
+                                           ("city", "circle", 10, "#ffffff"),
                                            ("monument", "triangle-up", 13, "#ffffff")):
             self.site_traces[site] = len(figure.data)
             figure.add_trace(go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name=site,
@@ -302,13 +301,11 @@ class MapView:
         (x0, x1), (y0, y1) = VIEWS[name]
         positions, taken = self._label_positions()
         area_spots = self._area_label_spots(taken)
-        with self.figure.batch_update():
-            self.figure.layout.xaxis.range = [x0, x1]
-            self.figure.layout.yaxis.range = [y0, y1]
-            self.figure.data[self.territory_trace].textposition = positions
-            self.figure.data[self.area_label_trace].x = [x for x, _ in area_spots]
-            self.figure.data[self.area_label_trace].y = [y for _, y in area_spots]
-            self.scale = 0.72 if name == "World" else 1.0
+        self.figure.plotly_relayout({"xaxis.range": [x0, x1], "yaxis.range": [y0, y1]})
+        self._restyle({"textposition": positions}, [self.territory_trace])
+        self._restyle({"x": [x for x, _ in area_spots], "y": [y for _, y in area_spots]},
+                      [self.area_label_trace])
+        self.scale = 0.72 if name == "World" else 1.0
         self._show_static()
 
     def _pixels_per_degree(self) -> tuple[float, float]:
@@ -347,12 +344,13 @@ class MapView:
         spots = []
         for area in self.world.areas:
             xs, ys = self.hulls[area]
-            middle = sum(self.world.xy(t)[0] for t in self.world.territories_in(area)) / len(self.world.territories_in(area))
+            members = self.world.territories_in(area)
+            middle = sum(self.world.xy(t)[0] for t in members) / len(members)
             width, height = CHAR_WIDTH * (len(area) + 5), LABEL_FONT + 4
             candidates = [(middle, max(ys) + 10 / ky), (middle, min(ys) - 10 / ky),
                           (middle, (max(ys) + min(ys)) / 2), (min(xs) + width / 2 / kx, max(ys) + 10 / ky)]
 
-            def box(spot):
+            def box(spot, width=width, height=height):
                 x, y = spot[0] * kx, -spot[1] * ky
                 return (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
 
@@ -386,38 +384,52 @@ class MapView:
                 widths.append(3 if tile.active else 2.5)
                 sizes.append((26 if tile.active else 23) * k)
                 symbols.append("circle")
-        with self.figure.batch_update():
-            territories = self.figure.data[self.territory_trace]
-            territories.marker.color = fills
-            territories.marker.line.color = lines
-            territories.marker.line.width = widths
-            territories.marker.size = sizes
-            territories.marker.symbol = symbols
-            territories.hovertext = [hover.get(t, t) for t in self.names]
-            self._points(self.fort_trace, [t.territory for t in tiles if t.fort])
-            self._points(self.site_traces["capital"], [t.territory for t in tiles if t.site == "capital"])
-            self._points(self.site_traces["city"], [t.territory for t in tiles if t.site == "city"])
-            self._points(self.site_traces["monument"], [t.territory for t in tiles if t.monument], offset=(12 * k, 12 * k))
-            for trace, size in ((self.fort_trace, 31), (self.ring_trace, 36), (self.site_traces["capital"], 16),
-                                (self.site_traces["city"], 10), (self.site_traces["monument"], 13)):
-                self.figure.data[trace].marker.size = size * k
-            ring_names = [t for t in self.names if t in rings]
-            self._points(self.ring_trace, ring_names)
-            self.figure.data[self.ring_trace].marker.color = [rings[t] for t in ring_names]  # open symbols
-            fleet = self.figure.data[self.fleet_trace]
-            fleet.x = [WATER_LABELS[body][0] for body, _ in fleets]
-            fleet.y = [WATER_LABELS[body][1] - 2.5 for body, _ in fleets]
-            fleet.marker.color = [colour for _, colour in fleets]
-            fleet.text = ["fleet"] * len(fleets)
+        self._restyle({"marker.color": fills, "marker.line.color": lines, "marker.line.width": widths,
+                       "marker.size": sizes, "marker.symbol": symbols,
+                       "hovertext": [hover.get(t, t) for t in self.names]}, [self.territory_trace])
+        sites = self.site_traces
+        marks = {self.fort_trace: ([t.territory for t in tiles if t.fort], 31, (0, 0)),
+                 sites["capital"]: ([t.territory for t in tiles if t.site == "capital"], 16, (0, 0)),
+                 sites["city"]: ([t.territory for t in tiles if t.site == "city"], 10, (0, 0)),
+                 sites["monument"]: ([t.territory for t in tiles if t.monument], 13, (12 * k, 12 * k)),
+                 self.ring_trace: ([t for t in self.names if t in rings], 36, (0, 0))}
+        spots = {trace: [self._offset(name, *offset) for name in names]
+                 for trace, (names, _, offset) in marks.items()}
+        self._restyle({"x": [[x for x, _ in spots[t]] for t in marks],
+                       "y": [[y for _, y in spots[t]] for t in marks],
+                       "marker.size": [size * k for _, size, _ in marks.values()]}, list(marks))
+        ringed = marks[self.ring_trace][0]
+        self._restyle({"marker.color": [rings[t] for t in ringed]}, [self.ring_trace])  # open symbols
+        self._restyle({"x": [WATER_LABELS[body][0] for body, _ in fleets],
+                       "y": [WATER_LABELS[body][1] - 2.5 for body, _ in fleets],
+                       "marker.color": [colour for _, colour in fleets], "text": ["fleet"] * len(fleets)},
+                      [self.fleet_trace])
         self._show_static()
 
     def set_area_labels(self, labels: list[str]) -> None:
-        self.figure.data[self.area_label_trace].text = labels
+        self._restyle({"text": labels}, [self.area_label_trace])
 
-    def _points(self, trace: int, names: list[str], offset: tuple[float, float] = (0, 0)) -> None:
-        spots = [self._offset(n, *offset) for n in names]
-        self.figure.data[trace].x = [x for x, _ in spots]
-        self.figure.data[trace].y = [y for _, y in spots]
+    def _restyle(self, changes: dict, traces: list[int]) -> None:
+        """One update message for ``traces``, each given every property in ``changes`` (values
+        for one trace, or one per trace when several are named).
+
+        Never ``batch_update``, nor several traces with different properties in one message:
+        plotly's widget front end stores such a message in its model without decoding the
+        placeholders of the properties a trace does not change, so a view drawn later (a board
+        built and driven in one cell before it is shown) loses the territories' coordinates."""
+        if len(traces) == 1:
+            changes = {key: [value] for key, value in changes.items()}
+        self.figure.plotly_restyle(changes, trace_indexes=traces)
+
+    def sync_front_end(self) -> None:
+        """Make the figure's starting state (what a newly drawn view of it shows) the current one.
+
+        A ``FigureWidget`` inside a board is never displayed by itself, so plotly keeps the state
+        it was built with as the start of every new view, and only later changes reach a page that
+        connects afterwards (Voilà renders a notebook's widgets after running it). Plotly's own
+        display hook refreshes that state; the board calls it whenever the board is displayed."""
+        if self.clickable:
+            self.figure._repr_mimebundle_()
 
     def _clicked(self, trace, points, selector) -> None:
         if points.point_inds:
@@ -497,9 +509,11 @@ class BriefHistoryBoard(widgets.VBox):
         self.turn_view = _html("bh-turn", "bh-panel")
         self.map = MapView(state.world, self.status.guard(self._map_clicked))
         self.view_picker = widgets.Dropdown(options=[FOLLOW, *VIEWS], value=FOLLOW, description="Map view",
-                                            layout=widgets.Layout(width="330px"), style={"description_width": "75px"})
+                                            layout=widgets.Layout(width="330px"),
+                                            style={"description_width": "75px"})
         self.view_picker.add_class("bh-view")
-        self.view_picker.observe(self.status.guard(lambda change: self._change_view(change["new"])), names="value")
+        self.view_picker.observe(self.status.guard(lambda change: self._change_view(change["new"])),
+                                 names="value")
         self.territory_picker = widgets.Dropdown(options=[], description="Territory",
                                                  layout=widgets.Layout(width="380px"),
                                                  style={"description_width": "75px"})
@@ -524,14 +538,16 @@ class BriefHistoryBoard(widgets.VBox):
         self.empire_button = self._button("Agents: finish this turn", "bh-play-empire", self.play_empire)
         self.epoch_button = self._button("Agents: play the Epoch", "bh-play-epoch", self.play_epoch)
         self.all_button = self._button("Agents: play to the end", "bh-play-all", self.play_to_end)
-        self.agent_row = widgets.HBox([self.step_button, self.empire_button, self.epoch_button, self.all_button],
+        self.agent_row = widgets.HBox([self.step_button, self.empire_button, self.epoch_button,
+                                       self.all_button],
                                       layout=widgets.Layout(flex_flow="row wrap"))
         self.player_count = widgets.Dropdown(options=list(range(2, MAX_PLAYERS + 1)), value=len(seats),
                                              description="Players", layout=widgets.Layout(width="150px"),
                                              style={"description_width": "60px"})
         self.player_count.add_class("bh-player-count")
         self.seat_picker = SeatPicker(list(self.agents), seats, max_seats=MAX_PLAYERS, names=self.all_names)
-        self.player_count.observe(lambda change: setattr(self.seat_picker, "count", change["new"]), names="value")
+        self.player_count.observe(lambda change: setattr(self.seat_picker, "count", change["new"]),
+                                  names="value")
         self.new_game_button = self._button("New game", "bh-new-game", self.new_game, style="primary")
         self.agent_note = _html("gk-muted", "bh-agent-note")
         self.packet_view = _html("bh-packet")
@@ -544,9 +560,11 @@ class BriefHistoryBoard(widgets.VBox):
         play = widgets.VBox([self.status, self.actions_box, self.odds_view, self.dice_view, self.hand_view],
                             layout=widgets.Layout(flex="1 1 540px", min_width="420px"))
         scores = widgets.VBox([self.players_view, self.areas_view], layout=widgets.Layout(flex="1 1 480px"))
-        lower = widgets.HBox([play, scores], layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        lower = widgets.HBox([play, scores],
+                             layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
         setup_title = _html("gk-section-title", value="Next game: players and who plays each seat")
-        setup = widgets.VBox([setup_title, widgets.HBox([self.player_count, self.new_game_button]), self.seat_picker])
+        setup = widgets.VBox([setup_title, widgets.HBox([self.player_count, self.new_game_button]),
+                              self.seat_picker])
         setup.add_class("bh-setup")
         return [theme(), board_css(), self.header, self.turn_view, self.map.widget, picker_row, self.legend,
                 lower, self.log_panel, setup]
@@ -574,6 +592,10 @@ class BriefHistoryBoard(widgets.VBox):
         self._sync_log()
         self._run_agents_for_humans()
         self._redraw()
+
+    def _repr_mimebundle_(self, **kwargs):
+        self.map.sync_front_end()  # a page that connects later must draw the map as it is now
+        return super()._repr_mimebundle_(**kwargs)
 
     @property
     def state(self) -> BriefHistoryState:
@@ -628,7 +650,8 @@ class BriefHistoryBoard(widgets.VBox):
         if seat is None:
             self._refuse("the game is over: click New game to play again")
         if self.seats[seat] != HUMAN:
-            self._refuse(f"it is {self.names[seat]}'s turn, and the agent {self.seats[seat]!r} plays that seat: "
+            self._refuse(f"it is {self.names[seat]}'s turn, and the agent {self.seats[seat]!r} plays that "
+                         "seat: "
                          "use the agent buttons")
         return seat
 
@@ -697,7 +720,8 @@ class BriefHistoryBoard(widgets.VBox):
             matching = [a for a in legal if isinstance(a, kind) and a.territory == name]
             if matching:
                 return min(matching, key=lambda a: getattr(a, "by_sea", False))  # over land first
-        probe = {"overrun": Overrun(name), "monument": BuildMonument(name)}.get(self._state.phase, Place(name))
+        probes = {"overrun": Overrun(name), "monument": BuildMonument(name)}
+        probe = probes.get(self._state.phase, Place(name))
         verdict = self._state.explain(probe)
         self._refuse(self.words(verdict.removeprefix("Illegal: ")) if verdict.startswith("Illegal")
                      else f"{name} cannot be clicked now")
@@ -708,7 +732,7 @@ class BriefHistoryBoard(widgets.VBox):
     def _place_picked(self) -> None:
         text = self.territory_picker.value
         if not text:
-            self._refuse("no territory can be chosen now" if self._placements() == [] else "pick a territory first")
+            self._refuse("pick a territory first" if self._placements() else "no territory can be chosen now")
         self._act(text)
 
     # --- agents ---------------------------------------------------------------------------------
@@ -758,14 +782,18 @@ class BriefHistoryBoard(widgets.VBox):
     def play_empire(self) -> None:
         """Agent moves until the empire being played (or the draft) is over."""
         self._check_agent_turn()
-        state = self._state
-        start = (state.epoch, state.phase in HIDDEN_PHASES, state.turn.card if state.turn else None,
-                 state.turn.spec.name if state.turn else None)
+        start = self._empire_being_played()
         self._agent_move()
-        self._run_agents(lambda: (state.epoch, state.phase in HIDDEN_PHASES, state.turn.card if state.turn else None,
-                                  state.turn.spec.name if state.turn else None) != start)
+        self._run_agents(lambda: self._empire_being_played() != start)
         self._outcome = self._sync_log()
         self._redraw()
+
+    def _empire_being_played(self) -> tuple:
+        """What changes when one empire's turn (or a draft) is over."""
+        state = self._state
+        turn = state.turn
+        return (state.epoch, state.phase in HIDDEN_PHASES, turn.card if turn else None,
+                turn.spec.name if turn else None)
 
     def play_epoch(self) -> None:
         """Agent moves until the next Epoch starts (or a person must choose)."""
@@ -843,9 +871,8 @@ class BriefHistoryBoard(widgets.VBox):
         return [a for a in state.legal_actions() if isinstance(a, Place)]
 
     def _redraw(self) -> None:
-        state = self._state
         self.header.value = self._header_html()
-        self.turn_view.value = self._turn_html()
+        self.turn_view.value = self._turn_html() + self._choices_html()
         placements = self._placements()
         options = [(self._place_label(a), str(a)) for a in placements]
         keep = self.territory_picker.value if self.territory_picker.value in [v for _, v in options] else None
@@ -876,7 +903,8 @@ class BriefHistoryBoard(widgets.VBox):
                 rings.setdefault(action.territory, INVASION_RING if enemy else LEGAL_RING)
         fleets = []
         if state.turn is not None and state.phase not in HIDDEN_PHASES:
-            fleets = [(body, COLOURS[state.turn.colour]) for body in state.turn.fleets if body in WATER_LABELS]
+            colour = COLOURS[state.turn.colour]
+            fleets = [(body, colour) for body in state.turn.fleets if body in WATER_LABELS]
         self.map.draw(tiles, list(COLOURS), self._hover_texts(tiles), rings, fleets)
         values = state.area_values()
         self.map.set_area_labels([f"{area} · {values[area]}" for area in state.world.areas])
@@ -893,7 +921,7 @@ class BriefHistoryBoard(widgets.VBox):
         return held is not None and self._state.seat_of[held[0]] != self.seat_to_act
 
     def _hover_texts(self, tiles) -> dict[str, str]:
-        world, state = self._state.world, self._state
+        world = self._state.world
         odds = {a.territory: self._explained(a) for a in self._placements() if self._is_invasion(a.territory)}
         texts = {}
         for tile in tiles:
@@ -904,7 +932,8 @@ class BriefHistoryBoard(widgets.VBox):
             if world.resource(name):
                 lines.append(f"resource: {escape(world.resource(name))}")
             if tile.army is not None:
-                lines.append(f"{escape(self.colour_words(tile.army))}, {'standing' if tile.active else 'retired'}")
+                how = "standing" if tile.active else "retired"
+                lines.append(f"{escape(self.colour_words(tile.army))}, {how}")
             marks = [m for m, on in (("capital", tile.site == "capital"), ("city", tile.site == "city"),
                                      ("monument", tile.monument), ("fort", tile.fort)) if on]
             if marks:
@@ -939,7 +968,8 @@ class BriefHistoryBoard(widgets.VBox):
             return [("continue", text, _probability(text))]
         if state.phase != "expand" or state.turn is None:
             return []
-        invasions = [a for a in state.legal_actions() if isinstance(a, Place) and self._is_invasion(a.territory)]
+        invasions = [a for a in state.legal_actions()
+                     if isinstance(a, Place) and self._is_invasion(a.territory)]
         return [(str(a), self._explained(a), _probability(self._explained(a))) for a in invasions]
 
     def _continue_explanation(self) -> str:
@@ -958,20 +988,23 @@ class BriefHistoryBoard(widgets.VBox):
             _, text, p = rows[0]
             return ('<div class="gk-section-title">Odds before rolling again</div>'
                     f'<div class="bh-odds-row bh-odds-continue" data-action="continue" data-p="{escape(p)}">'
-                    f"<b>continue</b> (an organiser army is spent, the indicator goes up): {escape(text)}</div>")
+                    "<b>continue</b> (an organiser army is spent, the indicator goes up): "
+                    f"{escape(text)}</div>")
         if state.phase != "expand" or state.turn is None:
             return ""
         head = '<div class="gk-section-title">Odds before rolling</div>'
         picked, selected = self.territory_picker.value, ""
         if picked:
-            label = dict((v, k) for k, v in self.territory_picker.options).get(picked, picked)
+            label = {v: k for k, v in self.territory_picker.options}.get(picked, picked)
             words = next((text for action, text, _ in rows if action == picked), "no dice are rolled")
-            selected = (f'<div class="bh-odds-selected" data-action="{escape(picked)}">Picked: <b>{escape(label)}</b>'
+            selected = (f'<div class="bh-odds-selected" data-action="{escape(picked)}">'
+                        f"Picked: <b>{escape(label)}</b>"
                         f" — {escape(words)}</div>")
         if not rows:
             return head + selected + '<div class="gk-muted">No invasion is open to this empire now.</div>'
         table = "".join(f'<tr class="bh-odds-row" data-action="{escape(action)}" data-p="{escape(p)}">'
-                        f"<td><b>{escape(action)}</b></td><td>{escape(text)}</td></tr>" for action, text, p in rows)
+                        f"<td><b>{escape(action)}</b></td><td>{escape(text)}</td></tr>"
+                        for action, text, p in rows)
         return f'{head}{selected}<table class="gk-table">{table}</table>'
 
     def _dice_html(self) -> str:
@@ -990,7 +1023,8 @@ class BriefHistoryBoard(widgets.VBox):
             return "".join(out)
 
         return (f'<div class="gk-section-title">Last roll</div>'
-                f'<div class="gk-row bh-roll" data-points="{points}">Attacker {dice(attack, high_a, "attacker")}'
+                f'<div class="gk-row bh-roll" data-points="{points}">'
+                f'Attacker {dice(attack, high_a, "attacker")}'
                 f'&nbsp;+{bonus}&nbsp; against &nbsp;Defender {dice(defend, high_d, "defender")}</div>'
                 f'<div class="bh-roll-text">{escape(self._roll_text)}</div>')
 
@@ -1059,9 +1093,10 @@ class BriefHistoryBoard(widgets.VBox):
             for name in sorted(state.packets["empire"]):
                 card = cards.empire_card(name)
                 for spec in card.empires:
-                    extra = ", ".join(filter(None, ["capital" if spec.capital else "barbarians",
-                                                    ", ".join(spec.fleets) and f"fleets: {', '.join(spec.fleets)}",
-                                                    spec.trait and cards.traits.get(spec.trait, spec.trait)]))
+                    fleets = f"fleets: {', '.join(spec.fleets)}" if spec.fleets else ""
+                    trait = cards.traits.get(spec.trait, spec.trait) if spec.trait else ""
+                    capital = "capital" if spec.capital else "barbarians"
+                    extra = ", ".join(filter(None, [capital, fleets, trait]))
                     rows.append(f"<tr><td><b>{escape(spec.name)}</b></td><td>called {card.order}.</td>"
                                 f"<td>{spec.armies} armies</td><td>starts in {escape(spec.start)}</td>"
                                 f"<td>{escape(extra)}</td></tr>")
@@ -1081,7 +1116,8 @@ class BriefHistoryBoard(widgets.VBox):
         bonus = ", ".join(f"{v}" for _, v in seen.bonus_tokens) or "none"
         return (f'<div class="gk-section-title">{escape(self.names[seat])}\'s secret hand</div>'
                 f"<div>Empire cards this Epoch: <b>{escape(empires)}</b></div>"
-                f"<div>Event cards: <b>{escape(events)}</b></div><div>Bonus tokens: <b>{escape(bonus)}</b></div>")
+                f"<div>Event cards: <b>{escape(events)}</b></div>"
+                f"<div>Bonus tokens: <b>{escape(bonus)}</b></div>")
 
     def _header_html(self) -> str:
         state = self._state
@@ -1090,8 +1126,9 @@ class BriefHistoryBoard(widgets.VBox):
                  "expand": "empire turn", "failed": "empire turn", "overrun": "empire turn",
                  "monument": "empire turn", "over": "final scoring"}.get(state.phase, state.phase)
         return (f'<span class="gk-title">{TITLE}</span> &nbsp; '
-                f'<span class="bh-epoch" data-epoch="{state.epoch}" data-phase="{state.phase}"><b>{where}</b> · {phase}</span>'
-                f' &nbsp; <span class="gk-muted bh-seed" data-seed="{state.seed}">game seed {state.seed}</span>')
+                f'<span class="bh-epoch" data-epoch="{state.epoch}" data-phase="{state.phase}">'
+                f"<b>{where}</b> · {phase}</span> &nbsp; "
+                f'<span class="gk-muted bh-seed" data-seed="{state.seed}">game seed {state.seed}</span>')
 
     def _turn_html(self) -> str:
         state = self._state
@@ -1103,7 +1140,8 @@ class BriefHistoryBoard(widgets.VBox):
             what = {"empire": "keeps an Empire card", "event": "keeps an Event card",
                     "bonus": "keeps a Bonus token"}[state.queue[0][1]]
             return (f"{swatch}<b>{escape(self.colour_words(acting))}</b> {what}. "
-                    f'<span class="gk-muted">Empire cards go up the ranking from the last, Event cards down from '
+                    '<span class="gk-muted">Empire cards go up the ranking from the last, '
+                    "Event cards down from "
                     f"the leader; Bonus tokens go to the three leaders.</span>")
         turn = state.turn
         pips = "".join(f'<span class="bh-pip" style="background:{COLOURS[acting]}"></span>'
@@ -1122,9 +1160,19 @@ class BriefHistoryBoard(widgets.VBox):
         barbarian = " (barbarians)" if turn.barbarian else ""
         return (f"{swatch}<span class='gk-title'>{escape(turn.spec.name)}</span>{barbarian} — "
                 f"<b>{escape(self.colour_words(acting))}</b><br>"
-                f'Organiser: <b class="bh-organiser" data-organiser="{turn.organiser}">{turn.organiser}</b> {pips}'
-                f' &nbsp; Invasion indicator: <span class="bh-indicator" data-indicator="{turn.indicator}">{boxes}</span>'
+                f'Organiser: <b class="bh-organiser" data-organiser="{turn.organiser}">{turn.organiser}</b>'
+                f" {pips} &nbsp; Invasion indicator: "
+                f'<span class="bh-indicator" data-indicator="{turn.indicator}">{boxes}</span>'
                 + (f"<br>{' · '.join(extras)}" if extras else ""))
+
+    def _choices_html(self) -> str:
+        """The buttons the page should show now, as a data attribute: a browser test waits for the
+        buttons to match it. Nothing while a secret choice waits behind the screen."""
+        seat = self.seat_to_act
+        if seat is None or self.seats[seat] != HUMAN or self.pass_screen_pending:
+            return '<span class="bh-choices" data-choices=""></span>'
+        texts = [str(a) for a in self._state.legal_actions() if not isinstance(a, Place)]
+        return f'<span class="bh-choices" data-choices="{escape("|".join(texts))}"></span>'
 
     def _players_html(self) -> str:
         state = self._state
@@ -1136,12 +1184,15 @@ class BriefHistoryBoard(widgets.VBox):
             kind = "person" if self.seats[seat] == HUMAN else f"{self.seats[seat]} agent"
             mark = " ▶" if colour == state.acting_colour else ""
             rows.append(f'<tr class="bh-player-row" data-colour="{colour}" data-gold="{state.gold[colour]}">'
-                        f"<td>{rank[colour]}.</td><td>{_swatch(colour)}<b>{escape(self.colour_words(colour))}</b>{mark}</td>"
-                        f"<td>{escape(kind)}</td><td><b>{state.gold[colour]}</b></td><td>{events}</td><td>{bonus}</td></tr>")
-        head = "<tr><th></th><th>Colour (player)</th><th>Seat</th><th>Gold</th><th>Events</th><th>Bonus</th></tr>"
+                        f"<td>{rank[colour]}.</td>"
+                        f"<td>{_swatch(colour)}<b>{escape(self.colour_words(colour))}</b>{mark}"
+                        f'<br><span class="gk-muted">{escape(kind)}</span></td>'
+                        f"<td><b>{state.gold[colour]}</b></td><td>{events}</td><td>{bonus}</td></tr>")
+        head = "<tr><th></th><th>Colour (player)</th><th>Gold</th><th>Events</th><th>Bonus tokens</th></tr>"
         top = max([100, *state.gold])
         dots = "".join(f'<span class="bh-track-dot" title="{escape(self.colour_words(c))}: {state.gold[c]}" '
-                       f'style="left:{100 * state.gold[c] / top:.1f}%;top:{3 + 4 * (i % 2)}px;background:{COLOURS[c]}"></span>'
+                       f'style="left:{100 * state.gold[c] / top:.1f}%;top:{3 + 4 * (i % 2)}px;'
+                       f'background:{COLOURS[c]}"></span>'
                        for i, c in enumerate(state.ranking()))
         track = (f'<div class="bh-track" data-top="{top}"><div class="bh-track-line">{dots}</div>'
                  f'<div class="gk-muted">Gold track 0 – {top}; the leader first in the table.</div></div>')
@@ -1155,7 +1206,8 @@ class BriefHistoryBoard(widgets.VBox):
         for tile in state.tiles():
             if tile.army is not None:
                 counts[world.area(tile.territory)][tile.army] += 1
-        head = "<tr><th>Area</th><th>Value</th>" + "".join(f"<th>{_swatch(c)}</th>" for c in range(state.colours)) + "</tr>"
+        swatches = "".join(f"<th>{_swatch(c)}</th>" for c in range(state.colours))
+        head = f"<tr><th>Area</th><th>Value</th>{swatches}</tr>"
         rows = []
         for area in world.areas:
             cells = []
@@ -1169,15 +1221,17 @@ class BriefHistoryBoard(widgets.VBox):
         due = "".join(f"<td><b>{sum(state.gold_due(c).values())}</b></td>" for c in range(state.colours))
         rows.append(f'<tr class="bh-due-row"><td colspan="2">gold if collected now</td>{due}</tr>')
         return (f'<div class="gk-section-title">Area scoring, Epoch {max(state.epoch, 1)}</div>'
-                f'<div class="gk-muted">armies (retired too), then P presence ×1, D dominance ×2, S supremacy ×3 '
-                f"of the Area's value; buildings add 2 per capital, 1 per city and monument.</div>"
+                '<div class="gk-muted">armies (retired too), then P presence ×1, D dominance ×2, '
+                "S supremacy ×3 of the Area's value; buildings add 2 per capital, 1 per city and "
+                "monument.</div>"
                 f'<table class="gk-table">{head}{"".join(rows)}</table>')
 
     def _result_html(self) -> str:
         state = self._state
         scores, winners = state.scores(), state.winners()
-        rows = "".join(f'<tr class="bh-score-row" data-seat="{p}" data-score="{scores[p]}"><td><b>{escape(self.names[p])}</b>'
-                       f'{" ★" if p in winners else ""}</td><td><b>{scores[p]}</b> gold</td></tr>'
+        rows = "".join(f'<tr class="bh-score-row" data-seat="{p}" data-score="{scores[p]}">'
+                       f'<td><b>{escape(self.names[p])}</b>{" ★" if p in winners else ""}</td>'
+                       f"<td><b>{scores[p]}</b> gold</td></tr>"
                        for p in range(state.num_players))
         return (f'<div class="gk-title">Game over: {escape(self._winner_text())}</div>'
                 f'<table class="gk-table">{rows}</table>')
@@ -1201,7 +1255,8 @@ class BriefHistoryBoard(widgets.VBox):
         elif state.phase in HIDDEN_PHASES:
             prompt = f"{name}: keep one (your choice stays secret)."
         elif state.phase == "expand":
-            prompt = f"{name}: click a ringed territory on the map (or pick one and click Place), or choose an action."
+            prompt = (f"{name}: click a ringed territory on the map (or pick one and click Place), "
+                      "or choose an action.")
         elif state.phase == "failed":
             prompt = f"{name}: the roll was not enough — continue or withdraw."
         elif state.phase == "overrun":
@@ -1215,12 +1270,13 @@ class BriefHistoryBoard(widgets.VBox):
     def summary(self) -> str:
         """What the board shows, as text (secret cards stay secret)."""
         state = self._state
-        lines = [f"Brief History, {'game over' if state.is_terminal else f'Epoch {state.epoch}, {state.phase}'} "
-                 f"(game seed {state.seed}; {MAP_LABEL})"]
+        where = "game over" if state.is_terminal else f"Epoch {state.epoch}, {state.phase}"
+        lines = [f"Brief History, {where} (game seed {state.seed}; {MAP_LABEL})"]
         if not state.is_terminal and state.turn is not None and state.phase not in HIDDEN_PHASES:
             turn = state.turn
-            lines.append(f"Empire: {turn.spec.name}, {self.colour_words(turn.colour)}; organiser {turn.organiser}, "
-                         f"indicator +{turn.indicator}" + (f"; fleets {', '.join(turn.fleets)}" if turn.fleets else ""))
+            fleets = f"; fleets {', '.join(turn.fleets)}" if turn.fleets else ""
+            lines.append(f"Empire: {turn.spec.name}, {self.colour_words(turn.colour)}; "
+                         f"organiser {turn.organiser}, indicator +{turn.indicator}{fleets}")
         for colour in state.ranking():
             seat = state.seat_of[colour]
             held = sorted(t.territory for t in state.tiles() if t.army == colour)
@@ -1255,11 +1311,14 @@ def _swatch(colour: int) -> str:
 
 def _legend_html() -> str:
     army = _swatch(0)
-    retired = f'<span class="bh-swatch" style="background:{lighter(COLOURS[0])};border-color:{COLOURS[0]}"></span>'
-    return (f"{army}standing army &nbsp; {retired}retired army &nbsp; ★ capital &nbsp; ● city &nbsp; ▲ monument "
+    retired = (f'<span class="bh-swatch" style="background:{lighter(COLOURS[0])};'
+               f'border-color:{COLOURS[0]}"></span>')
+    return (f"{army}standing army &nbsp; {retired}retired army &nbsp; ★ capital &nbsp; ● city &nbsp; "
+            "▲ monument "
             f"&nbsp; □ fort &nbsp; ◆ fleet &nbsp; ✕ barren &nbsp; "
             f'<span style="color:{LEGAL_RING}">◯</span> you may place (or over-run, or build) here &nbsp; '
-            f'<span style="color:{INVASION_RING}">◯</span> an invasion (odds in the table and on hover) &nbsp; '
+            f'<span style="color:{INVASION_RING}">◯</span> an invasion (odds in the table and on hover)'
+            " &nbsp; "
             f"Area names show this Epoch's value.")
 
 

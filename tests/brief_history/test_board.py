@@ -114,7 +114,8 @@ def replay(state, seats, clicked, steps):
     clicked = iter(clicked)
     while len(state.history) < steps:
         p = state.current_player
-        state.apply(next(clicked) if agents[p] is None else agents[p].act(state.observation(p), state.legal_actions(p)))
+        agent = agents[p]
+        state.apply(next(clicked) if agent is None else agent.act(state.observation(p), state.legal_actions(p)))
     return state
 
 
@@ -161,14 +162,16 @@ def test_the_seeds_roman_turn_on_the_board():
     assert [d for d in ('data-face="3"', 'data-face="2"', 'data-face="5"') if d in board.dice_view.value] == [
         'data-face="3"', 'data-face="2"', 'data-face="5"']
     assert 'data-points="0"' in board.dice_view.value and "not enough for Balkans" in board.dice_view.value
-    assert f'data-action="continue" data-p="{success_probability(2, 1, cost=2, bonus=1)}"' in board.odds_view.value
+    continuing = success_probability(2, 1, cost=2, bonus=1)
+    assert f'data-action="continue" data-p="{continuing}"' in board.odds_view.value
     assert 'data-indicator="0"' in board.turn_view.value
     shown_buttons(board)["continue"].click()
     assert 'data-indicator="1"' in board.turn_view.value and 'data-organiser="10"' in board.turn_view.value
     assert f'data-p="{success_probability(2, 1, cost=2, bonus=2)}"' in board.odds_view.value
     shown_buttons(board)["continue"].click()
     assert 'data-points="5"' in board.dice_view.value and "Balkans falls" in board.dice_view.value
-    assert ring_names(board) == {"Anatolia", "Danubia"}  # Rhineland, Pindus (fort) and Crete cannot be over-run
+    # Rhineland (another owner), Pindus (a fort) and Crete (over the sea) cannot be over-run
+    assert ring_names(board) == {"Anatolia", "Danubia"}
     assert board.choose("overrun Anatolia") and board.click_territory("Levant")
     for text, _why in ROMAN_STEPS[7:]:
         assert board.choose(text), board.status.text
@@ -236,7 +239,8 @@ def test_refused_clicks_in_the_flow():
     seat = board.state.current_player
     assert board.pass_screen_pending and board.hand_view.value == ""
     map_click(board, "Egypt")
-    assert board.status.kind == "error" and f"pass the screen to {board.names[seat]} first" in board.status.text
+    assert board.status.kind == "error"
+    assert f"pass the screen to {board.names[seat]} first" in board.status.text
     board.place_button.click()
     assert "no territory can be chosen now" in board.status.text
     board.step_button.click()
@@ -250,7 +254,8 @@ def test_refused_clicks_in_the_flow():
 
 
 def test_an_agents_turn_refuses_a_persons_click():
-    board = BriefHistoryBoard(players=3, seats=["random", HUMAN, "random"], names=["Ana", "Rui", "Eva"], seed=1)
+    board = BriefHistoryBoard(players=3, seats=["random", HUMAN, "random"], names=["Ana", "Rui", "Eva"],
+                              seed=1)
     board.new_game(seats=["random", "random", HUMAN], seed=2)  # everyone is an agent until seat 2 must act
     assert board.seats[board.state.current_player] == HUMAN
     board.new_game(seats=["random", "random", "random"], seed=2)
@@ -317,6 +322,18 @@ def test_summary_and_repr_say_what_is_shown_and_nothing_secret():
     assert "not its board" in board.map.figure.layout.title.text
 
 
+def test_displaying_the_board_makes_the_maps_starting_state_current():
+    """A page that connects after the board was driven (Voilà) draws the map as it is now."""
+    board = BriefHistoryBoard(roman_turn(), seats=[HUMAN, "random", "random"])
+    board.click_territory("Gaul")
+    figure = board.map.figure
+    board._repr_mimebundle_()
+    shown = figure._widget_data[board.map.territory_trace]
+    assert shown["marker"]["color"] == list(figure.data[board.map.territory_trace].marker.color)
+    assert shown["textposition"] == list(figure.data[board.map.territory_trace].textposition)
+    assert figure._widget_layout["xaxis"]["range"] == list(figure.layout.xaxis.range)
+
+
 def test_a_board_without_anywidget_still_plays_with_the_picker(monkeypatch):
     import plotly.graph_objects as go
 
@@ -356,7 +373,8 @@ def test_log_panel_extends_in_one_go_and_shows_the_newest():
     log = LogPanel("Log", max_shown=2)
     log.extend(["one", "two", ("three", "<b>three</b>")])
     assert log.lines == ["one", "two", "three"]
-    assert "<b>three</b>" in log.value and "one" not in log.value and "(1 earlier entries not shown)" in log.value
+    assert "<b>three</b>" in log.value and "one" not in log.value
+    assert "(1 earlier entries not shown)" in log.value
     assert 'start="3"' in log.value
 
 

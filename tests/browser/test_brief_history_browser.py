@@ -1,0 +1,179 @@
+"""The Brief History board in a real browser: the play notebook in JupyterLab and the Voilà app.
+
+In each, a new game is started by clicking, the people's draft choices are clicked (the pass-the-
+screen step included), and an army is placed with the territory picker and its Place button. What
+the page then shows (the organiser, the gold, the message, and the colour of every territory on
+the plotly map) is checked against the engine replaying the same game: same seed, same clicks,
+same seeded agents.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from gamekit.brief_history import new_game
+from gamekit.brief_history.board import BARREN_FILL, COLOURS, EMPTY_FILL, lighter, load_agents
+from gamekit.ui import HUMAN, build_agents
+
+REPO = Path(__file__).resolve().parents[2]
+README_SCREENSHOT = REPO / "docs" / "images" / "brief-history-board.png"
+CLICK_LIMIT = 40  # draft picks and Bonus tokens before a person's first empire turn: far fewer
+
+pytestmark = pytest.mark.browser
+
+
+def screenshot_path(tmp_path: Path) -> Path:
+    """The README's picture when it is missing or ``GAMEKIT_UPDATE_SCREENSHOTS`` is set (every run
+    plays a fresh seed, so it would otherwise rewrite a tracked file), else a scratch file."""
+    if os.environ.get("GAMEKIT_UPDATE_SCREENSHOTS") or not README_SCREENSHOT.exists():
+        README_SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+        return README_SCREENSHOT
+    return tmp_path / README_SCREENSHOT.name
+
+
+def page_state(board) -> tuple:
+    """What changes after every accepted click: the phase, the message, the organiser."""
+    epoch = board.locator(".bh-epoch")
+    organiser = board.locator(".bh-organiser")
+    return (epoch.get_attribute("data-epoch"), epoch.get_attribute("data-phase"),
+            board.locator(".bh-status").inner_text(),
+            organiser.get_attribute("data-organiser") if organiser.count() else None)
+
+
+def click_and_wait(board, target) -> None:
+    """Click, then wait until the kernel's answer is on the page: the state shown has changed and
+    the action buttons are the ones the board lists (new button views render a moment after the
+    texts), so that no click lands on a view the kernel is about to replace."""
+    before = page_state(board)
+    target.click()
+    board.page.wait_for_function(
+        """([board, before]) => {
+             const epoch = board.querySelector('.bh-epoch'), organiser = board.querySelector('.bh-organiser');
+             const now = [epoch.dataset.epoch, epoch.dataset.phase,
+                          board.querySelector('.bh-status').innerText,
+                          organiser ? organiser.dataset.organiser : null];
+             const listed = board.querySelector('.bh-choices').dataset.choices.split('|').filter(Boolean);
+             const shown = Array.from(board.querySelectorAll('.bh-actions .bh-action'))
+                                .map(b => b.innerText.trim());
+             return now.some((value, i) => value !== before[i])
+                    && shown.sort().join('|') === listed.sort().join('|');
+           }""", arg=[board.element_handle(), list(before)])
+    assert not board.locator(".bh-status.gk-status-error").count(), board.locator(".bh-status").inner_text()
+
+
+def draft_until_a_placement(board) -> list[str]:
+    """Click the people's choices (the first button each time, behind the screen step when it is
+    shown; "establish" at the start of a turn) until a person may place an army; the action texts."""
+    clicked = []
+    for _ in range(CLICK_LIMIT):
+        if board.locator(".bh-place:not(:disabled)").count():
+            return clicked
+        if board.locator(".bh-pass-screen:visible").count():
+            click_and_wait(board, board.locator(".bh-pass-screen"))
+            continue
+        establish = board.locator(".bh-action-establish")
+        button = establish if establish.count() else board.locator(".bh-action").first
+        clicked.append(button.inner_text().strip())
+        click_and_wait(board, button)
+    raise AssertionError(f"no placement after {CLICK_LIMIT} clicks: {page_state(board)}")
+
+
+def place_with_the_picker(board) -> str:
+    """Pick the first territory the drop-down offers and click Place; the action text."""
+    select = board.locator(".bh-territory-select select")
+    label = select.locator("option").first.inner_text()
+    select.select_option(label=label)
+    assert board.locator(".bh-odds-selected").inner_text().startswith("Picked:")  # the odds line for it
+    click_and_wait(board, board.locator(".bh-place"))
+    territory, _, _ = label.replace("\u00a0", " ").partition(" — ")  # the drop-down shows no-break spaces
+    return f"place {territory}"
+
+
+def engine_replay(seed: int, players: int, seats: list[str], clicked: list[str]):
+    """The engine alone: people play what was clicked, agents are seeded as the board seeds them,
+    and the game runs on until a person must choose with nothing left to replay."""
+    state = new_game(players, seed=seed)
+    agents = build_agents(seats, load_agents(), seed)
+    clicked = list(clicked)
+    while not state.is_terminal:
+        p = state.current_player
+        if agents[p] is None:
+            if not clicked:
+                break
+            state.apply(clicked.pop(0))
+        else:
+            state.apply(agents[p].act(state.observation(p), state.legal_actions(p)))
+    assert not clicked
+    return state
+
+
+def rgb(colour: str) -> str:
+    return "rgb({}, {}, {})".format(*(int(colour[i:i + 2], 16) for i in (1, 3, 5)))
+
+
+def assert_page_matches_engine(board, engine) -> None:
+    """The organiser, each colour's gold, and every territory's colour on the plotly map."""
+    assert board.locator(".bh-organiser").get_attribute("data-organiser") == str(engine.turn.organiser)
+    rows = board.locator(".bh-player-row")
+    gold = rows.evaluate_all("rows => rows.map(r => [Number(r.dataset.colour), Number(r.dataset.gold)])")
+    assert sorted(map(tuple, gold)) == list(enumerate(engine.gold))
+    expected = [rgb(BARREN_FILL if engine.world.is_barren(t.territory) else EMPTY_FILL if t.army is None
+                    else COLOURS[t.army] if t.active else lighter(COLOURS[t.army])) for t in engine.tiles()]
+    # plotly redraws a moment after the widget's message: wait for the territories' trace to match
+    board.page.wait_for_function(
+        """([map, expected]) => Array.from(map.querySelectorAll('.scatterlayer .trace')).some(trace =>
+             Array.from(trace.querySelectorAll('path.point')).map(p => p.style.fill).join()
+               === expected.join())""",
+        arg=[board.locator(".bh-map").element_handle(), expected], timeout=10_000)
+
+
+def test_play_notebook_in_jupyterlab(lab, page):
+    page.goto(f"{lab.url}/lab/tree/42_brief_history_play.ipynb?reset&token={lab.token}")
+    idle = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator[data-status='idle']"
+    page.wait_for_selector(idle, timeout=90_000)
+    page.locator(".jp-StatusBar-Widget", has_text="Python 3 (ipykernel) | Idle").wait_for(timeout=90_000)
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").nth(20).wait_for()
+    # Run the notebook's first four cells (title, imports, text, the Romans' board) with Shift+Enter;
+    # saved outputs carry no widget state, so a board in the page means its cell ran live.
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").first.click()
+    for _ in range(4):
+        page.keyboard.press("Shift+Enter")
+    board = page.locator(".bh-board").first
+    board.locator(".bh-map .scatterlayer").wait_for(timeout=90_000)
+    assert board.locator(".bh-seed").get_attribute("data-seed") == "0"  # the rulebook's Roman turn
+    assert "Romans" in board.locator(".bh-turn").inner_text()
+    click_and_wait(board, board.locator(".bh-new-game"))  # 3 players: Ana, and two random agents
+    seed = int(board.locator(".bh-seed").get_attribute("data-seed"))
+    clicked = draft_until_a_placement(board)
+    clicked.append(place_with_the_picker(board))
+    engine = engine_replay(seed, 3, [HUMAN, "random", "random"], clicked)
+    assert f"Ana: {clicked[-1]}." in board.locator(".bh-status").inner_text()
+    assert_page_matches_engine(board, engine)
+
+
+def test_voila_app_hot_seat_with_an_agent(voila_app, page, tmp_path):
+    server = voila_app("apps/brief_history.ipynb")
+    page.goto(f"{server.url}/?token={server.token}")
+    board = page.locator(".bh-board")
+    board.wait_for(timeout=90_000)
+    board.locator(".bh-map .scatterlayer").wait_for()
+    assert "BriefHistoryBoard(" not in page.locator("body").inner_text()  # no code shown, just the game
+    seats = [HUMAN, HUMAN, "random"]  # two people at the screen and one agent
+    board.locator(".bh-player-count select").select_option("3")
+    for seat, kind in enumerate(seats):
+        board.locator(f".gk-seat-{seat} select").select_option(kind)
+    click_and_wait(board, board.locator(".bh-new-game"))
+    seed = int(board.locator(".bh-seed").get_attribute("data-seed"))
+    clicked = draft_until_a_placement(board)
+    clicked.append(place_with_the_picker(board))
+    engine = engine_replay(seed, 3, seats, clicked)
+    assert_page_matches_engine(board, engine)
+    shot = screenshot_path(tmp_path)
+    page.set_viewport_size({"width": 1200, "height": 2600})  # the whole board, without scrolling
+    box = board.bounding_box()
+    page.screenshot(path=str(shot), clip={"x": box["x"], "y": box["y"], "width": box["width"],
+                                          "height": min(box["height"], 1450)})
+    assert shot.stat().st_size > 10_000
