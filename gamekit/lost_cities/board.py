@@ -83,6 +83,7 @@ CSS = """
 .lc-board .lc-round-result td, .lc-board .lc-round-result th { padding: 1px 8px; text-align: left;
   border-bottom: 1px solid #ddd; }
 .jupyter-widgets.jupyter-button.lc-card { font-size: 20px; }
+.lc-board .lc-agent-turns { display: flex; flex-wrap: wrap; gap: 4px 18px; }
 """ + "".join(
     f".jupyter-widgets.jupyter-button.lc-colour-{colour} {{ background: {back}; color: {text}; }}\n"
     f".gk-chip.lc-colour-{colour} {{ background: {back}; color: {text}; }}\n"
@@ -156,7 +157,7 @@ class LostCitiesBoard(widgets.VBox):
         self.hand_row.add_class("lc-hand")
         self.play_button = self._button("Play to my expedition", "lc-play", self.play_selected, "success")
         self.discard_button = self._button("Discard", "lc-discard", self.discard_selected, "warning")
-        self.pass_button = self._button("Pass two cards to my partner", "lc-pass", self.pass_selected)
+        self.pass_button = self._button("Pass two cards to my partner", "lc-pass", self.pass_selected, "info")
         self.keep_button = self._button("Keep my cards", "lc-keep", lambda: self.choose_or_raise("pass nothing"))
         self.draw_buttons = {"deck": self._button("Draw from the deck", "lc-draw-deck",
                                                   lambda: self.draw("deck"), "primary")}
@@ -551,7 +552,9 @@ class LostCitiesBoard(widgets.VBox):
                 button.description = f"Take {pile[-1]}" if pile else f"{source}: empty"
         self.draw_buttons["deck"].description = f"Draw from the deck ({len(state.deck)})"
         name = f'<span class="gk-title gk-seat-colour-{seat}">{escape(self.names[seat])}</span>'
-        doing = {"play": "pick a card, then play or discard it", "draw": "now draw a card",
+        pick = "pick a card, then play or discard it" + (
+            " (or pick two to pass)" if state.teams and state.pass_timing == "instead" else "")
+        doing = {"play": pick, "draw": "now draw a card",
                  "pass": "pass two cards to your partner, or keep them"}.get(step, "waiting for the others")
         self.hand_title.value = f"{name}<span class='gk-muted'> — your hand: {doing}</span>"
         turn_buttons = [self.play_button, self.discard_button]
@@ -647,11 +650,12 @@ class LostCitiesBoard(widgets.VBox):
             moves = ", then ".join(str(action) for action, _ in turn)
             tables = "".join(self._explanation_html(action, explanation) for action, explanation in turn)
             parts.append(f'<div class="lc-agent-turn" data-seat="{seat}"><b class="gk-seat-colour-{seat}">'
-                         f"{escape(self.names[seat])}</b> ({escape(self.seats[seat])}) last turn: "
+                         f"{escape(self.names[seat])}</b> ({escape(self.seats[seat])}) last turn:<br>"
                          f"<b>{escape(moves)}</b>{tables}</div>")
         if not parts:
             return ""
-        return '<div class="gk-section-title">The agents\' last moves, and why</div>' + "".join(parts)
+        return ('<div class="gk-section-title">The agents\' last moves, and why</div>'
+                f'<div class="lc-agent-turns">{"".join(parts)}</div>')
 
     @staticmethod
     def _explanation_html(action, explanation) -> str:
@@ -704,7 +708,8 @@ class LostCitiesBoard(widgets.VBox):
             return f"{self.names[seat]} ({self.seats[seat]}) is next: click Next move."
         if self.pass_screen_pending:
             return f"Pass the screen to {self.names[seat]}."
-        return {"play": f"{self.names[seat]}: pick a card, then Play or Discard.",
+        two = " (or two cards, then Pass)" if state.teams and state.pass_timing == "instead" else ""
+        return {"play": f"{self.names[seat]}: pick a card, then Play or Discard{two}.",
                 "draw": f"{self.names[seat]}: draw from the deck or take the top of a discard pile.",
                 "pass": f"{self.names[seat]}: pass two cards to your partner, or keep them."}[state.step]
 

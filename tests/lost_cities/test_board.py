@@ -102,7 +102,7 @@ def test_a_whole_round_against_the_heuristic_by_clicking():
     bot_turn = [action for action, _ in board.last_turns[1]]
     assert [a.kind for a in bot_turn] in (["play", "draw"], ["discard", "draw"])
     assert ", then ".join(map(str, bot_turn)) in board.agent_view.value
-    assert "Bot</b> (heuristic) last turn" in board.agent_view.value
+    assert "Bot</b> (heuristic) last turn:" in board.agent_view.value
     assert len(board.moves_log.lines) == len(state.history) + 1  # every action and the round's end
 
 
