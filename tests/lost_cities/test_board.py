@@ -243,3 +243,24 @@ def test_new_game_follows_the_set_up_row_and_the_seed_series():
 
 def test_module_doctest():
     assert doctest.testmod(board_module).failed == 0
+
+
+def test_six_colours_add_the_purple_expedition_pile_and_draw_button():
+    board = LostCitiesBoard(seats=[HUMAN, "random"], seed=14, options={"rounds": 1, "colours": 6})
+    assert "lc-pile-purple" in board.table_view.value and "lc-side-0-purple" in board.table_view.value
+    assert board.draw_buttons["purple"] in board.action_area.children[3].children
+    click_until(board, random.Random(6), lambda: board.state.is_terminal)
+    assert_round_scored(board)
+    assert_agents_replay(board)
+
+
+def test_a_search_agent_seat_explains_its_values_as_margins():
+    from gamekit.lost_cities.agents import SearchAgent
+
+    quick = {"search": lambda seed: SearchAgent(seed=seed, rollouts=2, width=2, policy="quick")}
+    board = LostCitiesBoard(seats=[HUMAN, "search"], seed=3, options={"rounds": 1}, agents=quick)
+    assert board.choose(f"discard {board.hand[0]}") and board.choose("draw deck")
+    steps = board.last_turns[1]
+    assert [action.kind for action, _ in steps][-1] == "draw"
+    assert all(why.value_meaning == "mean margin" and why.best == action for action, why in steps)
+    assert "mean margin" in board.agent_view.value
