@@ -140,7 +140,8 @@ def lighter(colour: str, share: float = 0.55) -> str:
 
 CSS = """
 .bh-board.gk-board { max-width: 1140px; }
-.bh-board .bh-map { border: 2px solid #b9b09c; border-radius: 8px; overflow: hidden; }
+.bh-board .bh-map { border: 2px solid #b9b09c; border-radius: 8px; overflow-x: auto;
+  overflow-y: hidden; }
 .bh-board .bh-panel { border: 2px solid #d8d2c4; border-radius: 8px; padding: 4px 10px; background: #fff; }
 .bh-board .bh-indicator-box { display: inline-block; min-width: 2.1em; text-align: center; margin: 0 2px;
   border: 2px solid #888; border-radius: 6px; color: #888; font-weight: 700; }

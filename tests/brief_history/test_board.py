@@ -114,8 +114,10 @@ def replay(state, seats, clicked, steps):
     clicked = iter(clicked)
     while len(state.history) < steps:
         p = state.current_player
-        agent = agents[p]
-        state.apply(next(clicked) if agent is None else agent.act(state.observation(p), state.legal_actions(p)))
+        if agents[p] is None:
+            state.apply(next(clicked))
+        else:
+            state.apply(agents[p].act(state.observation(p), state.legal_actions(p)))
     return state
 
 
