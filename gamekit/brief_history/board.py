@@ -651,9 +651,8 @@ class BriefHistoryBoard(widgets.VBox):
         if seat is None:
             self._refuse("the game is over: click New game to play again")
         if self.seats[seat] != HUMAN:
-            self._refuse(f"it is {self.names[seat]}'s turn, and the agent {self.seats[seat]!r} plays that "
-                         "seat: "
-                         "use the agent buttons")
+            self._refuse(f"it is {self.names[seat]}'s turn, and the agent {self.seats[seat]!r} plays "
+                         "that seat: use the agent buttons")
         return seat
 
     def show_hand(self) -> None:
@@ -670,12 +669,14 @@ class BriefHistoryBoard(widgets.VBox):
         if self.pass_screen_pending:
             self._refuse(f"pass the screen to {self.names[self.seat_to_act]} first")
         seat = self.seat_to_act
-        text = str(action)
+        secret = self.hotseat and self._state.phase in HIDDEN_PHASES
         try:
             self._state.apply(action)
         except IllegalActionError as refusal:
             raise IllegalActionError(self.words(refusal.reason)) from None
-        self._outcome = f"{self.names[seat]}: {text}. " + self._sync_log()
+        # the next person at the screen must not read which card was kept
+        done = "made a secret choice" if secret else str(action)
+        self._outcome = f"{self.names[seat]}: {done}. " + self._sync_log()
         if self.seat_to_act != seat:
             self._revealed_for = None
         self._run_agents_for_humans()

@@ -255,6 +255,19 @@ def test_refused_clicks_in_the_flow():
     assert "armies are placed while expanding" in board.status.text
 
 
+def test_a_secret_choice_stays_secret_from_the_next_person_at_the_screen():
+    board = BriefHistoryBoard(players=3, seats=[HUMAN, HUMAN, HUMAN], names=["Ana", "Rui", "Eva"], seed=12)
+    chooser = board.names[board.state.current_player]
+    board.pass_screen.button.click()
+    kept = str(board.state.legal_actions()[0])
+    shown_buttons(board)[kept].click()
+    assert board.pass_screen_pending and f"{chooser}: made a secret choice." in board.status.text
+    card = kept.removeprefix("take empire ").removeprefix("take event ")
+    page = [board.status.value, board.turn_view.value, board.hand_view.value, board.odds_view.value,
+            board.players_view.value, board.log_panel.value, board.pass_screen.message.value, board.summary()]
+    assert not any(card in text for text in page)
+
+
 def test_an_agents_turn_refuses_a_persons_click():
     board = BriefHistoryBoard(players=3, seats=["random", HUMAN, "random"], names=["Ana", "Rui", "Eva"],
                               seed=1)
