@@ -18,13 +18,14 @@ choices (the drafts and the Bonus tokens) wait behind a "pass the screen" step.
 
 The map is the kit's own teaching map, inspired by the published game, not its board.
 
-CSS classes for tests and styling: ``bh-board``, ``bh-header``, ``bh-seed``, ``bh-epoch``,
+CSS classes for tests and styling: ``bh-board``, ``bh-header``, ``bh-seed``, ``bh-epoch`` (with
+``data-epoch``, ``data-phase`` and ``data-moves``, the number of actions taken),
 ``bh-turn``, ``bh-organiser``, ``bh-indicator``, ``bh-map``, ``bh-view``,
 ``bh-territory-select``, ``bh-place``, ``bh-odds`` (rows ``bh-odds-row``), ``bh-dice``
 (``bh-die-attacker``, ``bh-die-defender``), ``bh-actions``, ``bh-action`` and
 ``bh-action-<action text>`` on every action button, ``bh-pass-screen``, ``bh-hand``,
 ``bh-status``, ``bh-players`` (rows ``bh-player-row``), ``bh-track``, ``bh-areas``,
-``bh-log`` (the log panel),
+``bh-log`` (the log panel), ``bh-choices`` (its ``data-choices`` lists the buttons due on the page),
 ``bh-step``, ``bh-play-empire``, ``bh-play-epoch``, ``bh-play-all``, ``bh-result``,
 ``bh-player-count``, ``gk-seat-<p>`` (seat pickers) and ``bh-new-game``.
 """
@@ -1128,7 +1129,8 @@ class BriefHistoryBoard(widgets.VBox):
                  "expand": "empire turn", "failed": "empire turn", "overrun": "empire turn",
                  "monument": "empire turn", "over": "final scoring"}.get(state.phase, state.phase)
         return (f'<span class="gk-title">{TITLE}</span> &nbsp; '
-                f'<span class="bh-epoch" data-epoch="{state.epoch}" data-phase="{state.phase}">'
+                f'<span class="bh-epoch" data-epoch="{state.epoch}" data-phase="{state.phase}" '
+                f'data-moves="{len(state.history)}">'
                 f"<b>{where}</b> · {phase}</span> &nbsp; "
                 f'<span class="gk-muted bh-seed" data-seed="{state.seed}">game seed {state.seed}</span>')
 

@@ -35,10 +35,11 @@ def screenshot_path(tmp_path: Path) -> Path:
 
 
 def page_state(board) -> tuple:
-    """What changes after every accepted click: the phase, the message, the organiser."""
+    """What changes after every accepted click (the number of actions taken), or after the screen
+    step (the message)."""
     epoch = board.locator(".bh-epoch")
     organiser = board.locator(".bh-organiser")
-    return (epoch.get_attribute("data-epoch"), epoch.get_attribute("data-phase"),
+    return (epoch.get_attribute("data-moves"), epoch.get_attribute("data-phase"),
             board.locator(".bh-status").inner_text(),
             organiser.get_attribute("data-organiser") if organiser.count() else None)
 
@@ -52,7 +53,7 @@ def click_and_wait(board, target) -> None:
     board.page.wait_for_function(
         """([board, before]) => {
              const epoch = board.querySelector('.bh-epoch'), organiser = board.querySelector('.bh-organiser');
-             const now = [epoch.dataset.epoch, epoch.dataset.phase,
+             const now = [epoch.dataset.moves, epoch.dataset.phase,
                           board.querySelector('.bh-status').innerText,
                           organiser ? organiser.dataset.organiser : null];
              const listed = board.querySelector('.bh-choices').dataset.choices.split('|').filter(Boolean);
