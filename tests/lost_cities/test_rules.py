@@ -565,3 +565,22 @@ def test_shuffle_draws_what_random_shuffle_draws():
 
 def test_module_doctests():
     assert doctest.testmod(rules).failed == 0
+
+
+def test_determinise_with_partners_keeps_known_and_pooled_cards_where_they_may_be():
+    state = game(hands=FOUR, position={"hands": FOUR, "discards": {"green": ["green 7"]}})
+    for text in ["discard yellow 7", "draw green", "discard yellow 2", "draw deck", "discard yellow 3",
+                 "draw deck", "discard yellow 4", "draw deck", "pass green 7 and red 9"]:
+        state.apply(text)
+    seen = state.observation(1)  # an opponent of the passing team
+    assert seen.pooled == (Card("green", 7),)
+    rng = random.Random(5)
+    for _ in range(20):
+        guess = determinise(seen, rng)
+        assert sorted(guess.hands[1]) == list(seen.hand)
+        assert [len(h) for h in guess.hands] == [len(h) for h in state.hands]
+        assert Card("green", 7) in guess.hands[0] + guess.hands[2]
+        assert Counter(guess.deck + guess.hands[0] + guess.hands[2] + guess.hands[3]) == \
+            Counter(seen.unseen() + list(seen.pooled) + [c for seat in (0, 2, 3) for c in seen.known[seat]])
+    partner = determinise(state.observation(0), rng)
+    assert {Card("green", 7), Card("red", 9)} <= set(partner.hands[2])
