@@ -507,7 +507,6 @@ class LostCitiesBoard(widgets.VBox):
 
     def _redraw(self) -> None:
         state = self._state
-        self.header.value = self._header_html()
         self.table_view.value = self._table_html()
         for p, view in enumerate(self.seat_views):
             view.layout.display = None if p < state.num_players else "none"
@@ -518,6 +517,9 @@ class LostCitiesBoard(widgets.VBox):
         self.agent_view.value = self._agent_html()
         self.agent_view.layout.display = None if self.agent_view.value else "none"
         self.result_view.layout.display = None if self.result_view.value else "none"
+        # Last: the header's ``data-actions`` tells a watcher (a browser test) that the page is
+        # up to date, so it must change only after the hand's buttons have.
+        self.header.value = self._header_html()
 
     def _action_children(self) -> list:
         state = self._state
