@@ -13,6 +13,12 @@ with a power shows a button per power (Swiftness, Flight, Fury, Detect, Charm, A
 the squares the power can reach light up. When one click could mean several actions (two paths of
 a swiftness, a flight that can attack one piece from two landings) the board lists them as buttons.
 
+Below the board, the next game's panel chooses the mode, the captured-pieces mode, the seats and
+the set-ups. A set-up is a text (save it by copying it, load it by pasting it); **Place Fire's
+pieces** opens the set-up editor on the grid: choose a piece from the palette, click a square of
+the side's rows (click a placed piece to take it back), fill the rest at random, and **Done** saves
+the set-up as text, checked by the engine.
+
 The board holds no rules: the highlighted squares are ``state.legal_actions()``, a refused click
 shows the engine's own reason (``state.explain``) in the status line, and the engine plays every
 action. With two human seats each turn waits behind a "pass the screen" step, and the grid shows
@@ -26,12 +32,15 @@ CSS classes for tests and styling: ``st-board``, ``st-grid``, ``st-square``, ``s
 ``st-seed``, ``st-moves``, ``st-to-move``, ``st-last-turn``, ``st-battle``, ``st-log``,
 ``st-tray-fire``, ``st-tray-ice``, ``st-captured``, ``st-result``, ``st-play-move``,
 ``st-play-all``, ``st-mode``, ``st-captured-mode``, ``st-setup-fire``, ``st-setup-ice``,
-``st-setup-random``, ``st-setup-check``, ``st-new-game``, ``gk-seat-<p>`` (seat pickers) and
+``st-setup-random``, ``st-setup-check``, ``st-new-game``, the editor's ``st-edit-fire``,
+``st-edit-ice``, ``st-palette-<symbol>`` (``st-palette-10``, ``st-palette-T``), ``st-setup-fill``,
+``st-setup-clear``, ``st-setup-done``, ``st-setup-cancel``, ``gk-seat-<p>`` (seat pickers) and
 ``gk-pass-screen`` (the screen step's button).
 """
 
 from __future__ import annotations
 
+import random
 from html import escape
 
 import ipywidgets as widgets
@@ -39,8 +48,8 @@ import ipywidgets as widgets
 from gamekit.core import IllegalActionError, derive_seed
 from gamekit.ui import HUMAN, LogPanel, PassScreen, SeatPicker, StatusArea, build_agents, check_seats, theme
 
-from .boards import RANK_OF_SYMBOL
-from .notation import Action
+from .boards import RANK_OF_SYMBOL, symbol
+from .notation import Action, format_setup, parse_setup
 from .rules import CAPTURED_MODES, MODES, StrategoState, new_game, validate_setup
 
 SIDE_CLASSES = ("st-piece-fire", "st-piece-ice")
@@ -79,6 +88,9 @@ CSS = """
   padding: 4px 10px; min-height: 2.4em; }
 .st-battle { font-weight: 700; }
 .st-tray .gk-chip { min-width: 1.6em; }
+.jupyter-widgets.jupyter-button.st-palette-piece.st-piece-fire { background: #b03a2e; color: #fff; }
+.jupyter-widgets.jupyter-button.st-palette-piece.st-piece-ice { background: #1f5fbf; color: #fff; }
+.jupyter-widgets.jupyter-button.st-palette-piece:disabled { background: #e4e1da; color: #9a968c; }
 .st-tray .gk-chip.st-chip-fire { background: #b03a2e; color: #fff; }
 .st-tray .gk-chip.st-chip-ice { background: #1f5fbf; color: #fff; }
 """
@@ -123,6 +135,8 @@ class StrategoBoard(widgets.VBox):
         self._shuffles = 0
         seats = check_seats(seats or [HUMAN, HUMAN], 2, self.agents)
         self._build_widgets(state, seats)
+        self._state = state
+        self._build_grid()  # once: every game of this board is on the same board preset
         super().__init__(self._layout())
         self.add_class("gk-board")
         self.add_class("st-board")
@@ -159,6 +173,27 @@ class StrategoBoard(widgets.VBox):
         self.random_setups_button = self._button("Random set-ups", "st-setup-random", self.randomise_setups)
         self.check_setups_button = self._button("Check set-ups", "st-setup-check", self.check_setups)
         self.new_game_button = self._button("New game", "st-new-game", self.new_game, style="primary")
+        self.edit_buttons = [self._button(f"Place {side}'s pieces", css, lambda side=side_number: self.edit_setup(side))
+                             for side_number, (side, css) in enumerate(zip(state.spec.sides,
+                                                                           ("st-edit-fire", "st-edit-ice")))]
+        self.power_buttons = {kind: self._small_button(label, ["st-power", f"st-power-{kind}"],
+                                                       lambda kind=kind: self.choose_power(kind))
+                              for kind, label in POWER_LABELS.items()}
+        self.palette_buttons = {}
+        for rank, _count in state.spec.army:
+            piece = symbol(rank)
+            self.palette_buttons[piece] = self._small_button(piece, ["st-palette-piece", f"st-palette-{piece}"],
+                                                             lambda piece=piece: self.pick(piece))
+        self.palette_row = widgets.HBox(list(self.palette_buttons.values()),
+                                        layout=widgets.Layout(flex_flow="row wrap"))
+        self.palette_row.add_class("st-palette")
+        self.editor_title = _html("st-editor-title")
+        self.editor_buttons = widgets.HBox([
+            self._button("Fill the rest at random", "st-setup-fill", self.fill_setup),
+            self._button("Clear", "st-setup-clear", self.clear_setup),
+            self._button("Done: save as text", "st-setup-done", self.finish_setup, style="success"),
+            self._button("Cancel", "st-setup-cancel", self.cancel_setup)],
+            layout=widgets.Layout(flex_flow="row wrap"))
 
     def _layout(self) -> list:
         play = widgets.VBox([self.last_turn, self.trays, self.log_panel],
@@ -171,7 +206,8 @@ class StrategoBoard(widgets.VBox):
         setup = widgets.VBox([
             setup_title, widgets.HBox([self.mode_picker, self.captured_picker, self.new_game_button]),
             self.seat_picker, widgets.HBox(self.setup_boxes, layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([self.random_setups_button, self.check_setups_button])])
+            widgets.HBox([*self.edit_buttons, self.random_setups_button, self.check_setups_button],
+                         layout=widgets.Layout(flex_flow="row wrap"))])
         setup.add_class("st-setup")
         return [theme(), _style(), self.header, self.status, self.action_area, middle, setup]
 
@@ -180,6 +216,13 @@ class StrategoBoard(widgets.VBox):
                                 layout=widgets.Layout(width="auto", min_width="140px"))
         button.add_class(css_class)
         button.add_class("gk-big-button")
+        button.on_click(self.status.guard(lambda _button: action()))
+        return button
+
+    def _small_button(self, label: str, classes, action) -> widgets.Button:
+        button = widgets.Button(description=label, layout=widgets.Layout(width="auto", min_width="64px"))
+        for css in (*classes, "gk-big-button"):
+            button.add_class(css)
         button.on_click(self.status.guard(lambda _button: action()))
         return button
 
@@ -215,7 +258,7 @@ class StrategoBoard(widgets.VBox):
         self.seats = list(seats)
         self.names = list(names or state.spec.sides)
         self._agents = build_agents(self.seats, self.agents, state.seed)
-        self._build_grid()
+        self._editing: int | None = None
         self._clear_selection()
         self._screen_shown = not self.hotseat
         self._last_actions: list[Action] = []
@@ -263,7 +306,7 @@ class StrategoBoard(widgets.VBox):
 
     @property
     def grid_hidden(self) -> bool:
-        return self.pass_screen_pending
+        return self.pass_screen_pending and self._editing is None
 
     def _human_to_move(self) -> int:
         """The human seat to move now, after checking that a human may act (refusal otherwise)."""
@@ -313,6 +356,10 @@ class StrategoBoard(widgets.VBox):
         return True
 
     def _click(self, square: str) -> None:
+        if self._editing is not None:
+            self._edit_click(square)
+            self._redraw()
+            return
         player = self._human_to_move()
         state = self._state
         if state.spec.square_of(square) is None:
@@ -512,6 +559,136 @@ class StrategoBoard(widgets.VBox):
         self.status.success("The set-ups are legal (empty boxes get random set-ups).")
         return True
 
+    # --- the set-up editor ---------------------------------------------------------------------
+    @property
+    def editing(self) -> int | None:
+        """The side whose set-up is being placed on the grid, or ``None``."""
+        return self._editing
+
+    def edit_setup(self, side: int) -> None:
+        """Show ``side``'s set-up rows on the grid, to place pieces by clicking: choose a piece
+        below the grid, then click a square. Starts from the text in the side's box if it is a
+        set-up, else from empty rows."""
+        spec = self._state.spec
+        if side not in (0, 1):
+            _refuse(f"side is 0 ({spec.sides[0]}) or 1 ({spec.sides[1]}), not {side!r}")
+        self._editing, self._draft, self._pick = side, {}, None
+        self._clear_selection()
+        text = self.setup_boxes[side].value
+        message = f"Placing {spec.sides[side]}'s pieces: choose a piece below, then click a square of its rows."
+        if text.strip():
+            try:
+                ranks = parse_setup(text, side, spec)
+            except ValueError as problem:
+                message = f"The text in {spec.sides[side]}'s box is not a set-up ({problem}): starting empty."
+            else:
+                self._draft = {spec.square_name(s): r for s, r in zip(spec.zone(side), ranks)}
+        self.status.info(message)
+        self._redraw()
+
+    def _zone_names(self) -> list[str]:
+        spec = self._state.spec
+        return [spec.square_name(s) for s in spec.zone(self._editing)]
+
+    def pieces_left(self) -> dict[str, int]:
+        """``{rank symbol: how many are still to place}`` for the set-up being edited."""
+        placed = list(self._draft.values())
+        return {symbol(rank): count - placed.count(rank) for rank, count in self._state.spec.army}
+
+    def pick(self, piece: str) -> None:
+        """Choose the piece (a rank symbol: ``"10"``, ``"S"``, ``"T"``, ``"F"``) the next click places."""
+        self._check_editing()
+        left = self.pieces_left()
+        if piece not in left:
+            _refuse(f"{piece!r} is not a piece of this army: choose one of {' '.join(left)}")
+        if left[piece] == 0:
+            _refuse(f"every {self._piece_name(piece)} is already placed")
+        self._pick = piece
+        self.status.info(f"{self._piece_name(piece)} ({piece}): click an empty square of the set-up rows.")
+        self._redraw()
+
+    def _piece_name(self, piece: str) -> str:
+        return self._state.spec.piece_name(RANK_OF_SYMBOL[piece], self._editing)
+
+    def _check_editing(self) -> None:
+        if self._editing is None:
+            _refuse("no set-up is being edited: click Place Fire's pieces or Place Ice's pieces")
+
+    def _edit_click(self, square: str) -> None:
+        spec, side = self._state.spec, self._editing
+        if square not in self._zone_names():
+            rows = spec.zone(side)
+            first, last = rows[0] // spec.width + 1, rows[-1] // spec.width + 1
+            _refuse(f"{square} is not in {spec.sides[side]}'s set-up rows ({first} to {last})")
+        if square in self._draft:  # take the piece back; it is the next one to place
+            self._pick = symbol(self._draft.pop(square))
+            self.status.info(f"Took the {self._piece_name(self._pick)} back from {square}: click where it goes.")
+            return
+        if self._pick is None:
+            _refuse("choose a piece below the grid first")
+        self._draft[square] = RANK_OF_SYMBOL[self._pick]
+        placed = self._pick
+        if self.pieces_left()[self._pick] == 0:
+            self._pick = None
+        left = sum(self.pieces_left().values())
+        self.status.info(f"{self._piece_name(placed)} on {square}; {left} pieces still to place.")
+
+    def fill_setup(self) -> None:
+        """Put the pieces still to place on the empty squares, shuffled (seeded by the board)."""
+        self._check_editing()
+        empty = [name for name in self._zone_names() if name not in self._draft]
+        rest = [RANK_OF_SYMBOL[p] for p, n in self.pieces_left().items() for _ in range(n)]
+        self._shuffles += 1
+        base = self._series_seed if self._series_seed is not None else self._state.seed
+        random.Random(derive_seed(base, "fill", self._editing, self._shuffles)).shuffle(rest)
+        self._draft.update(zip(empty, rest))
+        self._pick = None
+        self.status.info("The rest are placed at random: move pieces by clicking them, or click Done.")
+        self._redraw()
+
+    def clear_setup(self) -> None:
+        """Take every piece off the set-up rows."""
+        self._check_editing()
+        self._draft, self._pick = {}, None
+        self.status.info("The set-up rows are empty: choose a piece, then click a square.")
+        self._redraw()
+
+    def finish_setup(self) -> None:
+        """Save the placed set-up as text in its box (the engine checks it) and leave the editor."""
+        self._check_editing()
+        spec, side = self._state.spec, self._editing
+        missing = {p: n for p, n in self.pieces_left().items() if n}
+        if missing:
+            _refuse("place every piece first (or Fill the rest at random): still to place "
+                    + ", ".join(f"{n}×{p}" for p, n in missing.items()))
+        text = format_setup(spec, side, [self._draft[name] for name in self._zone_names()])
+        self.setup_boxes[side].value = validate_setup(text, side, spec.name)
+        self._editing = None
+        self.status.success(f"{spec.sides[side]}'s set-up is saved in its box: click New game to play it.")
+        self._redraw()
+
+    def cancel_setup(self) -> None:
+        """Leave the editor without saving."""
+        self._check_editing()
+        self._editing = None
+        self.status.info(self._prompt_text())
+        self._redraw()
+
+    def _editor_children(self) -> list:
+        spec, side = self._state.spec, self._editing
+        for piece, left in self.pieces_left().items():
+            button = self.palette_buttons[piece]
+            button.description = f"{piece} ×{left}"
+            button.tooltip = self._piece_name(piece)
+            button.disabled = left == 0
+            _toggle(button, "gk-selected", piece == self._pick)
+            for number, css in enumerate(SIDE_CLASSES):
+                _toggle(button, css, number == side)
+        self.editor_title.value = (f'<span class="gk-title {SIDE_TEXT[side]}">{escape(spec.sides[side])}'
+                                   f"'s set-up</span> <span class=\"gk-muted\">choose a piece, click a square; "
+                                   "click a placed piece to take it back</span>")
+        return [self.editor_title, self.palette_row, self.editor_buttons]
+
     # --- drawing -------------------------------------------------------------------------------
     def _redraw(self) -> None:
         self._draw_squares()
@@ -528,6 +705,8 @@ class StrategoBoard(widgets.VBox):
     def _square_views(self) -> dict[str, tuple[str, int, bool, bool]]:
         """``{square: (label, owner, unknown, exposed)}`` for the pieces the viewer may see."""
         state, viewer = self._state, self.viewer
+        if self._editing is not None:
+            return {name: (symbol(rank), self._editing, False, False) for name, rank in self._draft.items()}
         if self.grid_hidden:
             return {}
         if viewer is None:
@@ -541,6 +720,9 @@ class StrategoBoard(widgets.VBox):
         views = self._square_views()
         targets = set(self.targets())
         last = {sq for a in self._last_actions for sq in (a.src, a.dst, a.attack) if sq}
+        if self._editing is not None:  # the set-up rows light up where a piece can go
+            targets = {n for n in self._zone_names() if n not in self._draft} if self._pick else set()
+            last = set()
         for name, button in self.square_buttons.items():
             if button.disabled:
                 continue
@@ -566,6 +748,8 @@ class StrategoBoard(widgets.VBox):
 
     def _action_children(self) -> list:
         state = self._state
+        if self._editing is not None:
+            return self._editor_children()
         if state.is_terminal:
             self.result_view.value = (f'<div class="gk-title">Game over: {escape(state.result.reason)}</div>'
                                       f'<div class="gk-muted">after {state.moves} moves; every piece is shown</div>')
@@ -587,19 +771,13 @@ class StrategoBoard(widgets.VBox):
         children = []
         kinds = self.powers()
         if kinds and kinds != ["move"]:
-            buttons = []
             for kind in kinds:
-                button = widgets.Button(description=POWER_LABELS[kind], layout=widgets.Layout(width="auto"))
-                button.add_class("st-power")
-                button.add_class(f"st-power-{kind}")
-                button.add_class("gk-big-button")
-                if kind == self._power:
-                    button.add_class("gk-selected")
-                    button.button_style = "warning"
-                button.on_click(lambda _b, kind=kind: self.choose_power(kind))
-                buttons.append(button)
-            self.powers_row.children = buttons
+                button = self.power_buttons[kind]
+                _toggle(button, "gk-selected", kind == self._power)
+                button.button_style = "warning" if kind == self._power else ""
+            self.powers_row.children = [self.power_buttons[kind] for kind in kinds]
             children.append(self.powers_row)
+        self.choices_row.children = []
         if self._choices:
             buttons = []
             for action in self._choices:
@@ -696,7 +874,18 @@ class StrategoBoard(widgets.VBox):
         where = "game over" if state.is_terminal else f"{self.names[state.current_player]} to move"
         lines = [f"Stratego {state.spec.name} ({state.mode}), move {state.moves}: {where} (game seed {state.seed})",
                  f"Seats: {self.names[0]} {self.seats[0]}, {self.names[1]} {self.seats[1]}"]
-        if self.grid_hidden:
+        if self._editing is not None:
+            side = self._editing
+            left = " ".join(f"{n}×{p}" for p, n in self.pieces_left().items() if n) or "nothing"
+            lines.append(f"Placing {state.spec.sides[side]}'s set-up (to place: {left}; "
+                         f"chosen: {self._pick or '-'}):")
+            names = self._zone_names()
+            width = state.spec.width
+            rows = [names[i:i + width] for i in range(0, len(names), width)]
+            for row in reversed(rows):
+                lines.append(" ".join(f"{symbol(self._draft[n]) if n in self._draft else '.':<3}"
+                                      for n in row).rstrip())
+        elif self.grid_hidden:
             lines.append(f"(the board is hidden: pass the screen to {self.names[state.current_player]})")
         elif viewer is None:
             lines.append("Every piece shown:")

@@ -54,9 +54,9 @@ def expected_labels(engine, viewer: int) -> dict[str, str]:
     return {square: text for square, text in labels.items()}
 
 
-def play_by_clicking(board, seed: int, *, screenshot: Path | None = None) -> None:
+def play_by_clicking(board, seed: int, *, setups=None, screenshot: Path | None = None) -> None:
     """Click ``MOVES`` of Fire's moves against the random agent, checking the grid after each."""
-    engine = new_game("classic", seed=seed)
+    engine = new_game("classic", setups=setups, seed=seed)
     agent = AGENTS["random"](seed=derive_seed(seed, 1))
     forbidden = {engine.spec.square_name(s) for s in engine.spec.forbidden}
     for turn in range(MOVES):
@@ -83,11 +83,34 @@ def play_by_clicking(board, seed: int, *, screenshot: Path | None = None) -> Non
     board.locator(".st-last-turn", has_text=last).wait_for()
 
 
-def new_game_from_panel(board, old_seed: str | None = None) -> int:
+def place_fire_by_clicking(board) -> str:
+    """Open the set-up editor, put the Flag on a1 and Traps on b1 and a2 by clicking, fill the rest
+    at random, save; the set-up text the board saved."""
+    board.locator(".st-edit-fire").click()
+    for piece, squares in (("F", ["a1"]), ("T", ["b1", "a2"])):
+        for square in squares:
+            board.locator(f".st-palette-{piece}").click()
+            board.locator(f".st-palette-{piece}.gk-selected").wait_for()
+            board.locator(f".st-square-{square}").click()
+            board.locator(f".st-square-{square}", has_text=piece).wait_for()
+    board.locator(".st-setup-fill").click()
+    board.locator(".st-square-j3.st-piece-fire").wait_for()
+    board.locator(".st-setup-done").click()
+    board.locator(".st-edit-fire").wait_for()
+    box = board.locator(".st-setup-fire textarea")
+    for _ in range(50):
+        if box.input_value():
+            break
+        board.page.wait_for_timeout(100)
+    return box.input_value()
+
+
+def new_game_from_panel(board, *, keep_setups: bool = False) -> int:
     board.locator(".gk-seat-0 select").select_option("human")
     board.locator(".gk-seat-1 select").select_option("random")
     board.locator(".st-mode select").select_option("classic")
-    board.locator(".st-setup-fire textarea").fill("")
+    if not keep_setups:
+        board.locator(".st-setup-fire textarea").fill("")
     board.locator(".st-setup-ice textarea").fill("")
     old_seed = board.locator(".st-seed").get_attribute("data-seed")
     board.locator(".st-new-game").click()
@@ -106,7 +129,13 @@ def test_play_notebook_in_jupyterlab(lab, page):
     page.locator(".lm-MenuBar-item", has_text="Run").first.click()
     page.locator(".lm-Menu-item[data-command='runmenu:run-all']").click()
     # saved outputs hold no widget state: a board on the page means its cell ran live (four boards)
-    page.locator(".st-board").nth(3).wait_for(timeout=60_000)
+    try:
+        page.locator(".st-board").nth(3).wait_for(timeout=100_000)
+    except Exception:
+        print("PROMPTS", page.locator(".jp-InputPrompt").all_inner_texts())
+        print("BOARDS", page.locator(".st-board").count())
+        print("ERRS", page.locator(".jp-OutputArea-output").all_inner_texts()[:40])
+        raise
     board = page.locator(".st-board").first
     seed = new_game_from_panel(board)
     assert seed == derive_seed(2026, "game", 1)  # the board's next seed after 2026
@@ -119,7 +148,10 @@ def test_voila_app_against_an_agent(voila_app, page, tmp_path):
     board = page.locator(".st-board")
     board.wait_for(timeout=90_000)
     assert "StrategoBoard(" not in page.locator("body").inner_text()  # no code shown, just the game
-    seed = new_game_from_panel(board)
+    fire = place_fire_by_clicking(board)
+    assert fire.splitlines()[2].split()[:2] == ["rF", "rT"] and fire.splitlines()[1].split()[0] == "rT"
+    seed = new_game_from_panel(board, keep_setups=True)
+    board.locator(".st-square-a1", has_text="F").wait_for()
     shot = screenshot_path(tmp_path)
-    play_by_clicking(board, seed, screenshot=shot)
+    play_by_clicking(board, seed, setups=[fire, None], screenshot=shot)
     assert shot.stat().st_size > 10_000

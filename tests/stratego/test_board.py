@@ -240,8 +240,10 @@ def test_new_game_uses_the_pickers_and_set_up_texts_and_refuses_a_bad_one():
     board.seat_picker.seats = ["random", HUMAN]
     fire = random_setup(side=0, seed=1)
     board.setup_boxes[0].value = fire
+    square = board.square_buttons["a1"]
     board.new_game_button.click()
     state = board.state
+    assert board.square_buttons["a1"] is square  # the grid is reused, not rebuilt (no widget pile-up)
     assert state.mode == "powers" and state.captured_mode == "secret" and board.seats == ["random", HUMAN]
     assert state.setups[0] == fire and state.seed == derive_seed(3, "game", 1)
     assert state.moves == 1  # the agent playing Fire has moved
@@ -272,3 +274,54 @@ def test_repr_and_summary_are_stable_texts():
 def test_bad_seats_are_refused():
     with pytest.raises(ValueError, match="seat"):
         StrategoBoard(seats=[HUMAN, "nobody"])
+
+
+def palette(board, piece):
+    return next(b for b in board.palette_row.children if f"st-palette-{piece}" in b._dom_classes)
+
+
+def test_the_set_up_editor_places_pieces_by_clicking_and_saves_a_legal_set_up():
+    board = StrategoBoard(seats=[HUMAN, "random"], seed=3)
+    before = save(board.state)
+    board.edit_buttons[0].click()
+    assert board.editing == 0 and all(not label(board, sq) for sq in ("a1", "e3", "e6"))
+    assert not board.click("a1") and "choose a piece" in board.status.text
+    palette(board, "F").click()
+    assert {"a1", "j3"} <= {sq for sq, b in board.square_buttons.items() if "st-target" in b._dom_classes}
+    click(board, "a1")
+    assert label(board, "a1") == "F" and palette(board, "F").disabled  # the only Flag is placed
+    palette(board, "T").click()
+    click(board, "b1")
+    assert not board.click("a4") and "set-up rows (1 to 3)" in board.status.text
+    assert not board.click("e6")
+    assert board.pieces_left()["T"] == 5
+    click(board, "b1")  # take the Trap back: it is the piece chosen next
+    assert label(board, "b1") == "" and board.pieces_left()["T"] == 6
+    board.square_buttons["c1"].click()
+    assert label(board, "c1") == "T"
+    board.editor_buttons.children[2].click()  # Done, too early
+    assert board.editing == 0 and "place every piece first" in board.status.text
+    board.editor_buttons.children[0].click()  # fill the rest at random
+    assert sum(board.pieces_left().values()) == 0
+    board.editor_buttons.children[2].click()
+    text = board.setup_boxes[0].value
+    assert board.editing is None and board.status.kind == "success"
+    row_1 = text.splitlines()[2].split()  # Fire's back row: the Flag on a1, the Trap on c1
+    assert row_1[0] == "rF" and row_1[2] == "rT"
+    assert save(board.state) == before  # the game itself is untouched
+    board.new_game_button.click()
+    assert board.state.setups[0] == text and board.state.piece_at("a1") == "rF"
+
+
+def test_the_editor_loads_the_text_in_the_box_and_cancel_leaves_it_unchanged():
+    board = StrategoBoard(seats=[HUMAN, HUMAN], seed=3)
+    board.setup_boxes[1].value = random_setup(side=1, seed=4)
+    board.edit_setup(1)
+    assert board.editing == 1 and sum(board.pieces_left().values()) == 0
+    assert label(board, "a8") == random_setup(side=1, seed=4).split()[0][1:]
+    assert board.grid.layout.display is None  # shown even while a game waits behind the screen
+    board.editor_buttons.children[1].click()  # Clear
+    assert all(not label(board, sq) for sq in ("a8", "j6"))
+    board.editor_buttons.children[3].click()  # Cancel
+    assert board.editing is None and board.setup_boxes[1].value == random_setup(side=1, seed=4)
+    assert board.pass_screen_pending and board.grid.layout.display == "none"
