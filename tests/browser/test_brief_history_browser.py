@@ -13,6 +13,7 @@ import os
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 from gamekit.brief_history import new_game
 from gamekit.brief_history.board import BARREN_FILL, COLOURS, EMPTY_FILL, lighter, load_agents
@@ -151,7 +152,8 @@ def test_play_notebook_in_jupyterlab(lab, page):
     clicked = draft_until_a_placement(board)
     clicked.append(place_with_the_picker(board))
     engine = engine_replay(seed, 3, [HUMAN, "random", "random"], clicked)
-    assert f"Ana: {clicked[-1]}." in board.locator(".bh-status").inner_text()
+    # the status line is redrawn a moment after the map: wait for it rather than read it once
+    expect(board.locator(".bh-status")).to_contain_text(f"Ana: {clicked[-1]}.", timeout=30_000)
     assert_page_matches_engine(board, engine)
 
 
