@@ -28,11 +28,12 @@ VALUE = {"10": 10.0, "9": 8.0, "8": 6.5, "7": 5.0, "6": 4.0, "5": 3.0, "4": 2.5,
 STRIKE = {ATTACKER_WINS: 1, DEFENDER_WINS: -1, BOTH_FALL: 0, FLAG_TAKEN: 1}
 
 
-def exchange(mine: str, theirs: str) -> float:
-    """Material gained when ``mine`` attacks ``theirs`` (both rank symbols)."""
+def exchange(mine: str, theirs: str, flag: float = WIN) -> float:
+    """Material gained when ``mine`` attacks ``theirs`` (both rank symbols); taking the Flag
+    is worth ``flag``."""
     outcome = battle(RANK_OF_SYMBOL[mine], RANK_OF_SYMBOL[theirs])
     if outcome == FLAG_TAKEN:
-        return WIN
+        return flag
     if outcome == ATTACKER_WINS:
         return VALUE[theirs]
     if outcome == DEFENDER_WINS:
@@ -43,11 +44,12 @@ def exchange(mine: str, theirs: str) -> float:
 class _Board:
     """What the heuristic reads off an observation once per move."""
 
-    def __init__(self, observation):
+    def __init__(self, observation, flag: float = WIN, belief: dict | None = None):
         self.obs = observation
+        self.flag_value = flag
         self.me = observation.player
         self.by_square = {p.square: p for p in observation.pieces}
-        self.belief = beliefs(observation)
+        self.belief = belief if belief is not None else beliefs(observation)
         self.forward = 1 if self.me == 0 else -1
         flags = [p.square for p in observation.own_pieces() if p.rank == "F"]
         self.flag = flags[0] if flags else None
@@ -69,7 +71,7 @@ class _Board:
         """(expected material gained attacking ``target``, probability of winning)."""
         gain = win = 0.0
         for rank, p in self.belief[target.id].items():
-            gain += p * exchange(mine, rank)
+            gain += p * exchange(mine, rank, self.flag_value)
             win += p * (STRIKE[battle(RANK_OF_SYMBOL[mine], RANK_OF_SYMBOL[rank])] > 0)
         return gain, win
 
@@ -83,7 +85,7 @@ class _Board:
                     continue  # they never attack
                 outcome = battle(RANK_OF_SYMBOL[rank], RANK_OF_SYMBOL[mine])
                 if outcome in (ATTACKER_WINS, BOTH_FALL, FLAG_TAKEN):
-                    loss += p * (WIN if mine == "F" else VALUE[mine])
+                    loss += p * (self.flag_value if mine == "F" else VALUE[mine])
             worst = max(worst, loss)
         return worst
 
@@ -97,16 +99,24 @@ class HeuristicAgent(ExplainingAgent):
 
     name = "heuristic"
     value_meaning = "score"
+    flag_value = WIN  # what taking the Flag is worth on the material scale
 
-    def explain(self, observation, legal_actions: list) -> Explanation:
-        board = _Board(observation)
+    def __init__(self, seed: int | None = 0, jitter: float = 0.01):
+        super().__init__(seed)
+        self.jitter = jitter  # a seeded whisker that breaks ties (0: ties go to board order)
+
+    def explain(self, observation, legal_actions: list, belief: dict | None = None) -> Explanation:
+        """The table of every legal action; ``belief`` (``{piece id: {rank: p}}``) replaces the
+        fast :func:`~gamekit.stratego.inference.beliefs`, e.g. by the exact ones or by beliefs that
+        also weigh the enemy's habits (``beliefs(view, likelihood=tracker.likelihood())``)."""
+        board = _Board(observation, self.flag_value, belief)
         scored = [self._score(board, action) for action in legal_actions]
         ranked = sorted(scored, key=lambda c: (-c.value, str(c.action)))
         return Explanation(self.name, tuple(ranked), self.value_meaning,
                            ranked[0].note if ranked else "")
 
     def evaluate(self, observation, action) -> Candidate:
-        return self._score(_Board(observation), action)
+        return self._score(_Board(observation, self.flag_value), action)
 
     def _score(self, board: _Board, action) -> Candidate:
         piece = board.by_square[action.src]
@@ -127,7 +137,8 @@ class HeuristicAgent(ExplainingAgent):
             terms += self._fury_terms(board, piece, action.src, action.dst)
         else:
             terms += self._target_terms(board, piece, kind, board.by_square[action.dst])
-        terms.append((self.rng.random() * 0.01, ""))  # a seeded whisker breaks ties
+        if self.jitter:
+            terms.append((self.rng.random() * self.jitter, ""))
         value = sum(t for t, _ in terms)
         note = "; ".join(text for t, text in terms if text and abs(t) >= 0.005)
         return Candidate(action, value, note)
@@ -227,7 +238,7 @@ class SearchAgent(ExplainingAgent):
         self.guide = HeuristicAgent(seed)
 
     def explain(self, observation, legal_actions: list) -> Explanation:
-        first = self.guide.explain(observation, legal_actions)
+        first = self.guide.explain(observation, legal_actions)  # the heuristic's own table
         if len(legal_actions) == 1 or first.candidates[0].value >= WIN / 2:
             return Explanation(self.name, first.candidates, self.value_meaning, "a clear move: " + first.summary)
         me = observation.player

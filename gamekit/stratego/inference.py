@@ -72,22 +72,31 @@ def hidden_army(observation) -> HiddenArmy:
 
 
 # --- fast approximate beliefs ------------------------------------------------------------------
-def beliefs(observation, rounds: int = 200, tolerance: float = 1e-9) -> dict[int, dict[str, float]]:
+def beliefs(observation, rounds: int = 200, tolerance: float = 1e-9,
+            likelihood: dict | None = None) -> dict[int, dict[str, float]]:
     """``{piece id: {rank: probability}}`` for every enemy piece on the board (known ones are
     certain). Unknown pieces get the marginals of the matrix-scaling (maximum-entropy) fit: each
     piece's row sums to 1 and each rank's column to the number hidden — close to the exact counts
     of :func:`exact_beliefs` and fast enough to run every move. Pieces with the same constraints
-    share a row (weighted by how many they are), so a round costs a few dozen operations."""
+    share a row (weighted by how many they are), so a round costs a few dozen operations.
+
+    ``likelihood`` (``{piece id: {rank: weight}}``, missing ranks weigh 1) adds soft evidence,
+    such as :meth:`StillnessTracker.likelihood`: how likely what was seen is under each rank."""
     army = hidden_army(observation)
     result = {p.id: {p.rank: 1.0} for p in observation.pieces if p.owner != observation.player and p.rank}
     masks = army.masks()
+    likelihood = likelihood or {}
+    evidence = [tuple(sorted(likelihood.get(p.id, {}).items())) for p in army.pieces]
     groups: dict[tuple, int] = {}
-    for mask in masks:
-        groups[mask] = groups.get(mask, 0) + 1
+    for mask, seen in zip(masks, evidence):
+        groups[(mask, seen)] = groups.get((mask, seen), 0) + 1
     if army.offboard:
-        groups[("offboard",) + tuple(army.pool)] = army.offboard  # places off the board: any rank
+        groups[(tuple(army.pool), ("offboard",))] = army.offboard  # places off the board: any rank
     keys = list(groups)
-    rows = [{r: 1.0 for r in key if r in army.pool} for key in keys]
+    rows = []
+    for mask, seen in keys:
+        weight = dict(seen) if seen and seen[0] != "offboard" else {}
+        rows.append({r: weight.get(r, 1.0) for r in mask if r in army.pool})
     weights = [groups[key] for key in keys]
     columns = {r: [(row, w) for row, w in zip(rows, weights) if r in row] for r in army.pool}
     for _ in range(rounds):
@@ -107,8 +116,8 @@ def beliefs(observation, rounds: int = 200, tolerance: float = 1e-9) -> dict[int
         if change < tolerance:
             break
     fitted = dict(zip(keys, rows))
-    for piece, mask in zip(army.pieces, masks):
-        row = fitted[mask]
+    for piece, mask, seen in zip(army.pieces, masks, evidence):
+        row = fitted[(mask, seen)]
         if not mask or sum(row.values()) == 0:  # nothing fits (a custom position): any allowed rank
             row = {r: 1 / len(piece.possible) for r in piece.possible}
         result[piece.id] = {r: row[r] for r in ORDER if row.get(r, 0) > 0}
@@ -198,12 +207,15 @@ def _splits(n, groups, caps):
 
 
 # --- sampling whole deals ----------------------------------------------------------------------
-def sample_assignment(observation, rng: random.Random, tries: int = 200) -> dict[int, str]:
+def sample_assignment(observation, rng: random.Random, tries: int = 200,
+                      likelihood: dict | None = None) -> dict[int, str]:
     """One deal of the hidden ranks onto the unknown enemy pieces, consistent with every
     constraint: ``{piece id: rank}``. The most constrained pieces are dealt first, each from the
-    ranks left in proportion to how many remain (close to uniform over deals, not exactly)."""
+    ranks left in proportion to how many remain (close to uniform over deals, not exactly),
+    times the piece's ``likelihood`` of each rank if given (see :func:`beliefs`)."""
     army = hidden_army(observation)
     masks = army.masks()
+    likelihood = likelihood or {}
     order = sorted(range(len(masks)), key=lambda i: (len(masks[i]), rng.random()))
     for _ in range(tries):
         left = dict(army.pool)
@@ -212,7 +224,11 @@ def sample_assignment(observation, rng: random.Random, tries: int = 200) -> dict
             options = [r for r in masks[i] if left.get(r, 0) > 0]
             if not options:
                 break
-            rank = rng.choices(options, weights=[left[r] for r in options])[0]
+            seen = likelihood.get(army.pieces[i].id, {})
+            weights = [left[r] * seen.get(r, 1.0) for r in options]
+            if not sum(weights):
+                break
+            rank = rng.choices(options, weights=weights)[0]
             left[rank] -= 1
             deal[army.pieces[i].id] = rank
         else:
@@ -220,12 +236,12 @@ def sample_assignment(observation, rng: random.Random, tries: int = 200) -> dict
     raise ValueError("could not deal the hidden ranks consistently with what was seen")
 
 
-def determinize(observation, rng: random.Random, mode: str | None = None):
+def determinize(observation, rng: random.Random, mode: str | None = None, likelihood: dict | None = None):
     """A full position consistent with ``observation``, hidden ranks dealt by
     :func:`sample_assignment`, as a game with ``observation.player`` to move in which both sides
     know exactly what they know in the real game (revealed ranks, moves seen, charmed pieces)."""
     spec = board_spec(observation.board)
-    deal = sample_assignment(observation, rng)
+    deal = sample_assignment(observation, rng, likelihood=likelihood)
     tokens = {}
     for piece in observation.pieces:
         rank = piece.rank if piece.rank is not None else deal[piece.id]
@@ -241,3 +257,40 @@ def determinize(observation, rng: random.Random, mode: str | None = None):
         world.charmed[pid] = piece.charmed
     world._legal = None
     return world
+
+
+class StillnessTracker:
+    """Soft evidence from what the enemy did *not* do. Called once per turn with the player's
+    observation, it counts, for every enemy piece that has never moved, the turns on which it
+    could have stepped onto an empty square. A player who moves its pieces now and then leaves
+    Traps and the Flag still for ever, so each such turn makes "it cannot move" a little likelier:
+    the likelihood of the stillness is ``keep ** turns`` for a mobile rank and 1 for a Trap or
+    Flag. ``keep`` is a model of the opponent (0.9: it moves a free piece one turn in ten)."""
+
+    def __init__(self, keep: float = 0.9):
+        self.keep = keep
+        self.idle: dict[int, int] = {}
+        self.last_moves = -1
+
+    def update(self, observation) -> None:
+        if observation.moves < self.last_moves:  # a new game
+            self.idle.clear()
+        if observation.moves == self.last_moves:
+            return
+        self.last_moves = observation.moves
+        taken = {p.square for p in observation.pieces} | set(observation.forbidden)
+        for piece in observation.pieces:
+            if piece.owner == observation.player or piece.moved or piece.rank is not None:
+                continue
+            if any(square not in taken for square in _steps(piece.square, observation.width, observation.height)):
+                self.idle[piece.id] = self.idle.get(piece.id, 0) + 1
+
+    def likelihood(self) -> dict[int, dict[str, float]]:
+        return {pid: {r: self.keep ** turns for r in ORDER if r not in ("T", "F")}
+                for pid, turns in self.idle.items() if turns}
+
+
+def _steps(square: str, width: int, height: int) -> list[str]:
+    file, row = ord(square[0]) - 97, int(square[1:])
+    return [f"{chr(97 + f)}{r}" for f, r in ((file - 1, row), (file + 1, row), (file, row - 1), (file, row + 1))
+            if 0 <= f < width and 1 <= r <= height]

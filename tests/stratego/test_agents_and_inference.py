@@ -11,7 +11,14 @@ import pytest
 from gamekit.core import derive_seed, play_match
 from gamekit.stratego import new_game
 from gamekit.stratego.agents import AGENTS, HeuristicAgent, SearchAgent
-from gamekit.stratego.inference import beliefs, determinize, exact_beliefs, hidden_army, sample_assignment
+from gamekit.stratego.inference import (
+    StillnessTracker,
+    beliefs,
+    determinize,
+    exact_beliefs,
+    hidden_army,
+    sample_assignment,
+)
 from tests.stratego.positions import game
 
 
@@ -148,3 +155,25 @@ def test_sampled_deals_respect_every_constraint_and_determinize_keeps_what_is_kn
         assert world.piece_at(square)[1:] == rank
     assert sorted(p.square for p in view.pieces) == sorted(
         world.spec.square_name(s) for s in world.square if s >= 0)
+
+
+def test_stillness_makes_a_free_but_unmoved_piece_likelier_a_trap_or_the_flag():
+    state = game({"e3": "r8", "b6": "b7", "e8": "b7", "a8": "b3", "j6": "b3"})
+    tracker = StillnessTracker(keep=0.5)
+    for text in ["e3-e4", "e8-d8", "e4-e3", "d8-e8"]:  # Ice only ever moves the piece on the back row
+        state.apply(text)
+        if state.current_player == 0:
+            tracker.update(state.observation(0))
+    view = state.observation(0)
+    still, moved = view.piece_at("b6"), view.piece_at("e8")
+    assert tracker.idle[still.id] == 2 and moved.id not in tracker.idle
+    weighed = beliefs(view, likelihood=tracker.likelihood())
+    plain = beliefs(view)
+    assert weighed[still.id]["T"] > plain[still.id]["T"] and weighed[still.id]["F"] > plain[still.id]["F"]
+    assert abs(sum(weighed[still.id].values()) - 1) < 1e-9
+    assert tracker.likelihood()[still.id]["7"] == 0.25
+    rng = random.Random(1)
+    deals = Counter(sample_assignment(view, rng, likelihood={still.id: {r: 0.0 for r in still.possible
+                                                                         if r not in ("T", "F")}})[still.id]
+                    for _ in range(30))
+    assert set(deals) <= {"T", "F"}
