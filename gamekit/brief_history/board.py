@@ -40,6 +40,7 @@ import ipywidgets as widgets
 
 from gamekit.core import IllegalActionError, derive_seed
 from gamekit.ui import HUMAN, LogPanel, PassScreen, SeatPicker, StatusArea, build_agents, check_seats, theme
+from gamekit.ui.board import SeatedBoard
 from gamekit.ui.theme import SEAT_COLOURS
 
 from .maps import TeachingMap
@@ -473,7 +474,7 @@ def _padded_hull(points, radius: float) -> tuple[list[float], list[float]]:
 
 
 # --- the board -------------------------------------------------------------------------------------
-class BriefHistoryBoard(widgets.VBox):
+class BriefHistoryBoard(SeatedBoard):
     """A playable board for ``state`` (default: a new game of ``players`` with ``seed``).
 
     ``seats`` gives each seat's kind, ``"human"`` or an agent name from ``agents`` (default:
@@ -487,16 +488,13 @@ class BriefHistoryBoard(widgets.VBox):
     ``summary()`` describes what is shown.
     """
 
+    max_players = MAX_PLAYERS
+
     def __init__(self, state: BriefHistoryState | None = None, *, seats=None, names=None, players: int = 4,
                  seed: int | None = None, options: dict | None = None, agents: dict | None = None):
-        self.agents = dict(agents) if agents is not None else load_agents()
         if state is None:
             state = new_game(players, seed=seed, **(options or {}))
-        self._series_seed = seed  # later games get seeds derived from it (fresh ones if None)
-        self._games = 0
-        given = list(names or [])
-        self.all_names = given + [f"Player {p}" for p in range(len(given), MAX_PLAYERS)]
-        seats = check_seats(seats or [HUMAN] * state.num_players, state.num_players, self.agents)
+        seats = self._seat(state, seats, names, seed, agents if agents is not None else load_agents())
         self._build_widgets(state, seats)
         super().__init__(self._layout())
         self.add_class("gk-board")
@@ -598,20 +596,6 @@ class BriefHistoryBoard(widgets.VBox):
     def _repr_mimebundle_(self, **kwargs):
         self.map.sync_front_end()  # a page that connects later must draw the map as it is now
         return super()._repr_mimebundle_(**kwargs)
-
-    @property
-    def state(self) -> BriefHistoryState:
-        """The game being shown (treat it as read-only: play through the board)."""
-        return self._state
-
-    @property
-    def humans(self) -> list[int]:
-        return [p for p, kind in enumerate(self.seats) if kind == HUMAN]
-
-    @property
-    def hotseat(self) -> bool:
-        """Several people share the screen, so each secret choice waits behind a pass-the-screen step."""
-        return len(self.humans) > 1
 
     @property
     def seat_to_act(self) -> int | None:

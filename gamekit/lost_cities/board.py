@@ -50,6 +50,7 @@ from gamekit.ui import (
     set_selected,
     theme,
 )
+from gamekit.ui.board import SeatedBoard
 
 from .rules import (
     COLOURS,
@@ -109,7 +110,7 @@ def card_chip(card, *, big: bool = False, classes=()) -> str:
     return chip(card_label(card), classes=[f"lc-colour-{card.colour}", *classes], big=big, title=str(card))
 
 
-class LostCitiesBoard(widgets.VBox):
+class LostCitiesBoard(SeatedBoard):
     """A playable board for ``state`` (default: a new match of ``players`` with ``seed``).
 
     ``seats`` gives each seat's kind, ``"human"`` or an agent name (default: every seat human,
@@ -122,16 +123,13 @@ class LostCitiesBoard(widgets.VBox):
     agents on; ``new_game(...)`` deals again; ``summary()`` describes what is shown.
     """
 
+    max_players = MAX_PLAYERS
+
     def __init__(self, state: LostCitiesState | None = None, *, seats=None, names=None, players: int = 2,
                  seed: int | None = None, options: dict | None = None, agents: dict | None = None):
-        self.agents = dict(agents) if agents is not None else load_agents()
         if state is None:
             state = new_game(players, seed=seed, **(options or {}))
-        self._series_seed = seed  # later games get seeds derived from it (fresh ones if None)
-        self._games = 0
-        given = list(names or [])
-        self.all_names = given + [f"Player {p}" for p in range(len(given), MAX_PLAYERS)]
-        seats = check_seats(seats or [HUMAN] * state.num_players, state.num_players, self.agents)
+        seats = self._seat(state, seats, names, seed, agents if agents is not None else load_agents())
         self._build_widgets(seats)
         super().__init__(self._layout())
         self.add_class("gk-board")
@@ -218,20 +216,6 @@ class LostCitiesBoard(widgets.VBox):
         agents_text = self._run_agents()
         self.status.info(f"{agents_text} {self._prompt_text()}".strip())
         self._redraw()
-
-    @property
-    def state(self) -> LostCitiesState:
-        """The match being shown (treat it as read-only: play through the board)."""
-        return self._state
-
-    @property
-    def humans(self) -> list[int]:
-        return [p for p, kind in enumerate(self.seats) if kind == HUMAN]
-
-    @property
-    def hotseat(self) -> bool:
-        """Several people share the screen, so each hand waits behind a pass-the-screen step."""
-        return len(self.humans) > 1
 
     @property
     def mover(self) -> int | None:

@@ -41,6 +41,7 @@ from gamekit.ui import (
     set_selected,
     theme,
 )
+from gamekit.ui.board import SeatedBoard
 
 from .agents import AGENTS
 from .rules import Bid, MilhoesState, RoundResult, format_points, new_game
@@ -61,7 +62,7 @@ def points_chip(value: int, *, big: bool = False, classes=()) -> str:
     return chip(f"{value:+d}", classes=[kind, "mh-points", *classes], big=big, title=title)
 
 
-class MilhoesBoard(widgets.VBox):
+class MilhoesBoard(SeatedBoard):
     """A playable board for ``state`` (default: a new game of ``players`` with ``seed``).
 
     ``seats`` gives each seat's kind, ``"human"`` or an agent name from ``agents`` (default:
@@ -72,16 +73,13 @@ class MilhoesBoard(widgets.VBox):
     round between agents, ``new_game(...)`` deals again, ``summary()`` describes what is shown.
     """
 
+    max_players = MAX_PLAYERS
+
     def __init__(self, state: MilhoesState | None = None, *, seats=None, names=None, players: int = 3,
                  seed: int | None = None, options: dict | None = None, agents: dict | None = None):
-        self.agents = dict(agents) if agents is not None else load_agents()
         if state is None:
             state = new_game(players, seed=seed, **(options or {}))
-        self._series_seed = seed  # later games get seeds derived from it (fresh ones if None)
-        self._games = 0
-        given = list(names or [])
-        self.all_names = given + [f"Player {p}" for p in range(len(given), MAX_PLAYERS)]
-        seats = check_seats(seats or [HUMAN] * state.num_players, state.num_players, self.agents)
+        seats = self._seat(state, seats, names, seed, agents if agents is not None else load_agents())
         self._build_widgets(seats)
         super().__init__(self._layout())
         self.add_class("gk-board")
@@ -161,20 +159,6 @@ class MilhoesBoard(widgets.VBox):
         self._start_round()
         self.status.info(self._prompt_text())
         self._redraw()
-
-    @property
-    def state(self) -> MilhoesState:
-        """The game being shown (treat it as read-only: play through the board)."""
-        return self._state
-
-    @property
-    def humans(self) -> list[int]:
-        return [p for p, kind in enumerate(self.seats) if kind == HUMAN]
-
-    @property
-    def hotseat(self) -> bool:
-        """Several people share the screen, so each hand waits behind a pass-the-screen step."""
-        return len(self.humans) > 1
 
     @property
     def chooser(self) -> int | None:

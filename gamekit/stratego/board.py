@@ -47,6 +47,7 @@ import ipywidgets as widgets
 
 from gamekit.core import IllegalActionError, derive_seed
 from gamekit.ui import HUMAN, LogPanel, PassScreen, SeatPicker, StatusArea, build_agents, check_seats, theme
+from gamekit.ui.board import SeatedBoard
 
 from .boards import RANK_OF_SYMBOL, symbol
 from .notation import Action, format_setup, parse_setup
@@ -110,7 +111,7 @@ def target_of(action: Action) -> str:
     return action.attack or action.dst
 
 
-class StrategoBoard(widgets.VBox):
+class StrategoBoard(SeatedBoard):
     """A playable Stratego board for ``state`` (default: a new game from ``mode``, ``board``,
     ``seed`` and further ``new_game`` ``options``).
 
@@ -266,20 +267,6 @@ class StrategoBoard(widgets.VBox):
             self._play_agents()
         self.status.info(self._prompt_text())
         self._redraw()
-
-    @property
-    def state(self) -> StrategoState:
-        """The game being shown (treat it as read-only: play through the board)."""
-        return self._state
-
-    @property
-    def humans(self) -> list[int]:
-        return [p for p, kind in enumerate(self.seats) if kind == HUMAN]
-
-    @property
-    def hotseat(self) -> bool:
-        """Both sides are people at one screen: each turn waits behind a pass-the-screen step."""
-        return len(self.humans) == 2
 
     @property
     def selected(self) -> str | None:

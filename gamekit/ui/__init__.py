@@ -1,6 +1,7 @@
 """Widget parts every game's board reuses: a theme, card and piece views, a status line, a log
 panel, seat pickers (human or agent) and the hot-seat "pass the screen" step."""
 
+from .board import SeatedBoard
 from .cards import card_button, chip, is_selected, piece_button, row, set_enabled, set_selected
 from .exercises import Exercise
 from .hotseat import PassScreen

@@ -1,0 +1,39 @@
+"""What every game's board shares: seats for people or agents, a series of seeded games, names.
+
+A board subclasses :class:`SeatedBoard`, sets ``max_players``, and calls :meth:`_seat` from its
+``__init__`` before building its own widgets; the rules stay in the game's state.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from .seats import HUMAN, check_seats
+
+
+class SeatedBoard(widgets.VBox):
+    max_players = 2
+
+    def _seat(self, state, seats, names, seed, agents: dict) -> list:
+        """Record the agents on offer, the series seed and the names; return the checked seats."""
+        self.agents = dict(agents)
+        self._series_seed = seed  # later games get seeds derived from it (fresh ones if None)
+        self._games = 0
+        given = list(names or [])
+        self.all_names = given + [f"Player {p}" for p in range(len(given), self.max_players)]
+        return check_seats(seats or [HUMAN] * state.num_players, state.num_players, self.agents)
+
+    @property
+    def state(self):
+        """The game being shown (treat it as read-only: play through the board)."""
+        return self._state
+
+    @property
+    def humans(self) -> list[int]:
+        """The seats played by people at the screen."""
+        return [p for p, kind in enumerate(self.seats) if kind == HUMAN]
+
+    @property
+    def hotseat(self) -> bool:
+        """Several people share the screen, so each secret choice waits behind a pass-the-screen step."""
+        return len(self.humans) > 1
