@@ -57,3 +57,10 @@ def test_readme_has_exactly_two_setup_commands_and_ci_runs_the_test_one():
     ci = (ROOT / ".ci" / "run").read_text()
     test_line = run_tests.splitlines()[-1].replace("sudo ", "")
     assert test_line in ci, f"CI must run the README's test command: {test_line}"
+
+
+def test_readme_plain_python_example_runs():
+    readme = (ROOT / "README.md").read_text()
+    example = re.search(r"## gamekit from plain Python\n\n```python\n(.*?)```", readme, re.S).group(1)
+    assert len(example.strip().splitlines()) <= 12  # "ten lines" or so, as the README promises
+    exec(compile(example, "README.md", "exec"), {})
