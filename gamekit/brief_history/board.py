@@ -39,7 +39,7 @@ from html import escape
 import ipywidgets as widgets
 
 from gamekit.core import IllegalActionError, derive_seed
-from gamekit.ui import HUMAN, LogPanel, PassScreen, SeatPicker, StatusArea, build_agents, check_seats, theme
+from gamekit.ui import HUMAN, LogPanel, PassScreen, SeatPicker, StatusArea, check_seats, theme
 from gamekit.ui.board import SeatedBoard
 from gamekit.ui.theme import SEAT_COLOURS
 
@@ -569,20 +569,9 @@ class BriefHistoryBoard(SeatedBoard):
         return [theme(), board_css(), self.header, self.turn_view, self.map.widget, picker_row, self.legend,
                 lower, self.log_panel, setup]
 
-    def _button(self, label, css_class, action, style="") -> widgets.Button:
-        button = widgets.Button(description=label, button_style=style,
-                                layout=widgets.Layout(width="auto", min_width="150px"))
-        button.add_class(css_class)
-        button.add_class("gk-big-button")
-        button.on_click(self.status.guard(lambda _button: action()))
-        return button
-
     # --- the game being shown -------------------------------------------------------------------------
     def _begin(self, state: BriefHistoryState, seats) -> None:
-        self._state = state
-        self.seats = list(seats)
-        self.names = self.all_names[:state.num_players]
-        self._agents = build_agents(self.seats, self.agents, state.seed)
+        self._take_seats(state, seats)
         self._revealed_for: int | None = None
         self._log_seen = 0
         self._last_roll = None

@@ -42,7 +42,6 @@ from gamekit.ui import (
     PassScreen,
     SeatPicker,
     StatusArea,
-    build_agents,
     card_button,
     check_seats,
     chip,
@@ -191,20 +190,9 @@ class LostCitiesBoard(SeatedBoard):
         return [theme(), self.style_sheet, self.header, self.table_view, self.seats_row, self.action_area,
                 self.status, self.agent_view, lower, setup]
 
-    def _button(self, label, css_class, action, style="") -> widgets.Button:
-        button = widgets.Button(description=label, button_style=style,
-                                layout=widgets.Layout(width="auto", min_width="150px"))
-        button.add_class(css_class)
-        button.add_class("gk-big-button")
-        button.on_click(self.status.guard(lambda _button: action()))
-        return button
-
     # --- game flow -----------------------------------------------------------------------------
     def _begin(self, state: LostCitiesState, seats) -> None:
-        self._state = state
-        self.seats = list(seats)
-        self.names = self.all_names[:state.num_players]
-        self._agents = build_agents(self.seats, self.agents, state.seed)
+        self._take_seats(state, seats)
         self._at_screen = None if self.hotseat else (self.humans[0] if self.humans else None)
         self._selected: list[int] = []  # indexes into the shown (sorted) hand
         #: agent seat -> [(action, explanation), ...]: that agent's last turn and why it chose each step

@@ -33,7 +33,6 @@ from gamekit.ui import (
     PassScreen,
     SeatPicker,
     StatusArea,
-    build_agents,
     card_button,
     check_seats,
     chip,
@@ -74,6 +73,7 @@ class MilhoesBoard(SeatedBoard):
     """
 
     max_players = MAX_PLAYERS
+    button_width = "160px"
 
     def __init__(self, state: MilhoesState | None = None, *, seats=None, names=None, players: int = 3,
                  seed: int | None = None, options: dict | None = None, agents: dict | None = None):
@@ -131,20 +131,9 @@ class MilhoesBoard(SeatedBoard):
         return [theme(), self.header, self.pot_view, self.seats_row, self.action_area, self.status,
                 lower, setup]
 
-    def _button(self, label, css_class, action, style="") -> widgets.Button:
-        button = widgets.Button(description=label, button_style=style,
-                                layout=widgets.Layout(width="auto", min_width="160px"))
-        button.add_class(css_class)
-        button.add_class("gk-big-button")
-        button.on_click(self.status.guard(lambda _button: action()))
-        return button
-
     # --- game flow -----------------------------------------------------------------------------
     def _begin(self, state: MilhoesState, seats) -> None:
-        self._state = state
-        self.seats = list(seats)
-        self.names = self.all_names[:state.num_players]
-        self._agents = build_agents(self.seats, self.agents, state.seed)
+        self._take_seats(state, seats)
         self.card_buttons = {
             (seat, value): card_button(str(value), classes=[f"mh-card-{seat}-{value}", "mh-card",
                                                             f"gk-seat-colour-{seat}"],

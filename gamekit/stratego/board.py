@@ -125,6 +125,8 @@ class StrategoBoard(SeatedBoard):
     describes what is shown.
     """
 
+    button_width = "140px"
+
     def __init__(self, state: StrategoState | None = None, *, mode: str = "classic",
                  board: str = "fire-and-ice", seats=None, names=None, seed: int | None = None,
                  options: dict | None = None, agents: dict | None = None):
@@ -211,14 +213,6 @@ class StrategoBoard(SeatedBoard):
                          layout=widgets.Layout(flex_flow="row wrap"))])
         setup.add_class("st-setup")
         return [theme(), _style(), self.header, self.status, self.action_area, middle, setup]
-
-    def _button(self, label, css_class, action, style="") -> widgets.Button:
-        button = widgets.Button(description=label, button_style=style,
-                                layout=widgets.Layout(width="auto", min_width="140px"))
-        button.add_class(css_class)
-        button.add_class("gk-big-button")
-        button.on_click(self.status.guard(lambda _button: action()))
-        return button
 
     def _small_button(self, label: str, classes, action) -> widgets.Button:
         button = widgets.Button(description=label, layout=widgets.Layout(width="auto", min_width="64px"))

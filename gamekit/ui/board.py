@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from .seats import HUMAN, check_seats
+from .seats import HUMAN, build_agents, check_seats
 
 
 class SeatedBoard(widgets.VBox):
     max_players = 2
+    button_width = "150px"  # the narrowest a big button gets, so rows of them line up
 
     def _seat(self, state, seats, names, seed, agents: dict) -> list:
         """Record the agents on offer, the series seed and the names; return the checked seats."""
@@ -22,6 +23,22 @@ class SeatedBoard(widgets.VBox):
         given = list(names or [])
         self.all_names = given + [f"Player {p}" for p in range(len(given), self.max_players)]
         return check_seats(seats or [HUMAN] * state.num_players, state.num_players, self.agents)
+
+    def _take_seats(self, state, seats) -> None:
+        """Start showing ``state`` with ``seats``: names and seeded agents for this game."""
+        self._state = state
+        self.seats = list(seats)
+        self.names = self.all_names[:state.num_players]
+        self._agents = build_agents(self.seats, self.agents, state.seed)
+
+    def _button(self, label, css_class, action, style="") -> widgets.Button:
+        """A big button whose click runs ``action``; a refusal or crash shows in the status line."""
+        button = widgets.Button(description=label, button_style=style,
+                                layout=widgets.Layout(width="auto", min_width=self.button_width))
+        button.add_class(css_class)
+        button.add_class("gk-big-button")
+        button.on_click(self.status.guard(lambda _button: action()))
+        return button
 
     @property
     def state(self):
