@@ -7,7 +7,7 @@ from .errors import IllegalActionError, RecordError
 from .players import SIMULTANEOUS, TERMINAL
 from .record import GameRecord, load, record_of, save
 from .registry import game_factory, known_games, register_game
-from .rng import derive_seed, make_rng
+from .rng import derive_seed, make_rng, shuffle
 from .state import GameState
 
 __all__ = [
@@ -15,5 +15,5 @@ __all__ = [
     "TournamentResult", "play_match", "tournament", "wilson_interval",
     "IllegalActionError", "RecordError", "SIMULTANEOUS", "TERMINAL",
     "GameRecord", "load", "record_of", "save",
-    "game_factory", "known_games", "register_game", "derive_seed", "make_rng", "GameState",
+    "game_factory", "known_games", "register_game", "derive_seed", "make_rng", "shuffle", "GameState",
 ]

@@ -43,7 +43,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from gamekit.core import TERMINAL, GameState, IllegalActionError, make_rng
+from gamekit.core import TERMINAL, GameState, IllegalActionError, make_rng, shuffle
 
 COLOURS = ("yellow", "blue", "white", "green", "red", "purple")  # purple: the six-colour edition
 NUMBERS = tuple(range(2, 11))
@@ -483,14 +483,6 @@ class LostCitiesObservation:
 _PLAY_STEP, _DRAW_STEP, _PASS_STEP = STEPS
 _BIT = {colour: 1 << index for index, colour in enumerate(COLOURS)}
 _BANNED_INDEX = {None: 0, **{colour: index + 1 for index, colour in enumerate(COLOURS)}}
-# The draw step's choices for every (non-empty piles, just-discarded colour), made once: the deck
-# first, then the piles in colour order; and the same as sets, for checking a draw.
-_DRAW_MENUS = tuple(
-    tuple([_DRAWS["deck"]] + [_DRAWS[c] for i, c in enumerate(COLOURS)
-                              if mask >> i & 1 and banned != i + 1])
-    for mask in range(1 << len(COLOURS)) for banned in range(8)
-)
-_DRAW_SETS = tuple(map(frozenset, _DRAW_MENUS))
 _MAX_TWIN = 4  # only wagers (and, with four players, the 2, 3 and 4) come more than once
 # _PLAYS_UP_TO[colour index][v]: the action "play" of that colour's card worth v (None for 1), for
 # striking plays off the menus when a number goes down.
@@ -509,6 +501,11 @@ class LostCitiesState(GameState):
 
     game = "lost_cities"
     action_type = Action
+    # The fields every step reads or writes live in slots, the quickest attributes CPython has
+    # (the rest stay in the instance dict, which is too big for its shared-keys speed-up).
+    __slots__ = ("_draw_row", "_legal", "_mask", "_menu", "_need", "_next", "_pass_after", "_player",
+                 "_public", "_seat_need", "_seats_of", "_side", "deck", "discards", "expeditions", "hands",
+                 "history", "is_terminal", "step", "teams")
 
     def __init__(self, *, players, seed, colours, rounds, hand_size, pass_timing, first_player, position):
         placed = _check_options(players, colours, rounds, hand_size, pass_timing, first_player, position)
@@ -516,6 +513,7 @@ class LostCitiesState(GameState):
         options = {"players": players, "colours": colours, "rounds": rounds, "hand_size": hand_size,
                    "pass_timing": pass_timing, "first_player": first_player, "position": position}
         GameState.__init__(self, num_players=players, seed=seed, options=options)
+        self.is_terminal = False  # a plain attribute (read before every step of a loop), set at the end
         self._rng = rng
         self.colours = COLOURS[:colours]
         self.rounds = rounds
@@ -540,7 +538,7 @@ class LostCitiesState(GameState):
         colours = self.colours
         if placed is None:
             deck = list(self._full_deck)
-            _shuffle(self._rng, deck)
+            shuffle(self._rng, deck)
             size = self.hand_size
             self.hands = [deck[-size * (p + 1):len(deck) - size * p] for p in range(self.num_players)]
             del deck[-size * self.num_players:]
@@ -552,7 +550,7 @@ class LostCitiesState(GameState):
             for cards in (*hands, top, *discards.values(), *(cards for row in expeditions for cards in row.values())):
                 rest.subtract(cards)
             deck = list(rest.elements())
-            _shuffle(self._rng, deck)
+            shuffle(self._rng, deck)
             deck += reversed(top)
             self.hands = [list(hand) for hand in hands]
             self.discards = {colour: list(discards.get(colour, ())) for colour in colours}
@@ -567,27 +565,36 @@ class LostCitiesState(GameState):
         per colour, each seat's menu of plays and discards, which piles have cards and which may
         be drawn from (``blocked``: the colour just discarded). Knowledge of hands starts empty."""
         # _need[side][colour index]: the lowest value the side may still play in that colour
-        self._need = [[_lowest_playable(row.get(colour, ())) for colour in COLOURS] for row in self.expeditions]
+        self._need = [[_lowest_playable(row.get(colour, ())) for colour in COLOURS] if any(row.values())
+                      else [WAGER] * len(COLOURS) for row in self.expeditions]
         self._seat_need = [self._need[side] for side in self._side]  # the same lists, by seat
         # Each seat's menu: for each card held, in the order received, its play (while legal)
-        # and its discard, as an ordered set (a dict to None).
+        # and its discard, each mapped to the move that performs it.
         self._menu = []
         for hand, need in zip(self.hands, self._seat_need):
             menu = {}
             for card in hand:
                 if card._discard not in menu:
                     if card.value >= need[card._colour_index]:
-                        menu[card._play] = None
-                    menu[card._discard] = None
+                        menu[card._play] = _PLAY_MOVE
+                    menu[card._discard] = _DISCARD_MOVE
             self._menu.append(menu)
         self._mask = sum(_BIT[colour] for colour, pile in self.discards.items() if pile)
-        # The row of _DRAW_MENUS/_DRAW_SETS that the coming draw step uses: set by every play and
-        # discard, so both legal_actions and apply find the draw choices with one lookup.
+        # The row of _DRAW_MENUS that the coming draw step uses: set by every play and discard.
         self._draw_row = self._mask * 8 + _BANNED_INDEX[blocked]
+        self._legal = self._moves_now()
         seats = range(self.num_players)
         self._public = [[] for _ in seats]  # cards everyone else saw a seat take from a pile
         self._private = [[[] for _ in seats] for _ in seats]  # [o][q]: what o alone knows q holds
         self._pooled = [[], []]  # per team: known to be with the team, not which partner
+
+    def _moves_now(self) -> dict:
+        """The mover's legal plays, discards or draws (not passes), each mapped to its move."""
+        if self._player == TERMINAL or self.step == _PASS_STEP:
+            return _NO_MOVES
+        if self.step == _DRAW_STEP:
+            return _DRAW_MENUS[self._draw_row]
+        return self._menu[self._player]
 
     def _end_round(self) -> None:
         scores = tuple(self._row_score(side) for side in (0, 1))
@@ -600,6 +607,8 @@ class LostCitiesState(GameState):
         else:
             self._player = TERMINAL
             self.step = None
+            self.is_terminal = True
+            self._legal = _NO_MOVES
 
     def _next_starter(self) -> int:
         """The leader starts the next round: the first seat of the leading side after this
@@ -620,6 +629,9 @@ class LostCitiesState(GameState):
     # ``GameState``, which parses text, resolves players and explains refusals. Both paths make
     # the same checks, against tables kept up to date move by move: each seat's menu of plays and
     # discards, the lowest value each side may still play per colour, and which piles have cards.
+    # ``_legal`` is the mover's table for the step at hand (a seat's menu, or a draw menu): it
+    # maps each legal play, discard or draw to the move that performs it, so the fast ``apply``
+    # checks and dispatches with a single dictionary lookup.
     def _current_player(self) -> int:
         return self._player
 
@@ -627,10 +639,6 @@ class LostCitiesState(GameState):
     def current_player(self) -> int:
         """The seat to act, or ``TERMINAL`` once the last round is scored."""
         return self._player
-
-    @property
-    def is_terminal(self) -> bool:
-        return self._player == TERMINAL
 
     @property
     def _blocked(self) -> str | None:
@@ -650,40 +658,23 @@ class LostCitiesState(GameState):
         """The actions ``player`` (default: the mover) may take now: at the play step the plays,
         then the discards, in the order the cards came into the hand (then passes, if allowed);
         at the draw step the deck, then the non-empty piles that may be taken, in colour order."""
-        if player is None and not self.teams:
-            step = self.step
-            if step == _PLAY_STEP:
-                return list(self._menu[self._player])
-            if step == _DRAW_STEP:
-                return list(_DRAW_MENUS[self._draw_row])
+        if player is None and not self.teams:  # with partners, passes may be legal too
+            return list(self._legal)
         return GameState.legal_actions(self, player)
 
     def apply(self, action) -> None:
         """Perform the mover's action: an :class:`Action` or its text (``"play red 7"``)."""
-        if type(action) is Action:  # shared actions: each check is one pointer lookup in a menu
-            step = self.step
-            if step == _DRAW_STEP:
-                if action in _DRAW_SETS[self._draw_row]:
-                    self._draw(action.source)
-                    self.history.append(action)
-                    return
-            elif step == _PLAY_STEP and action in self._menu[self._player]:
-                if action._shape == _DISCARD:
-                    self._discard(action)
-                else:
-                    self._play(action)
+        if type(action) is Action:  # a shared action: one lookup checks it and finds its move
+            move = self._legal.get(action)
+            if move is not None:
+                move(self, action)
                 self.history.append(action)
                 return
         GameState.apply(self, action)
 
     def _legal_actions(self, player: int) -> list[Action]:
-        step = self.step
-        if step == _DRAW_STEP:
-            return list(_DRAW_MENUS[self._draw_row])
-        actions = []
-        if step == _PLAY_STEP:
-            actions = list(self._menu[player])
-        elif step == _PASS_STEP:
+        actions = list(self._legal)  # ``player`` is the mover: GameState answers [] for others
+        if self.step == _PASS_STEP:
             actions = [PASS_NOTHING]
         if self._may_pass(player):
             actions += self._pass_menu(player)
@@ -703,11 +694,7 @@ class LostCitiesState(GameState):
 
     def _illegal_reason(self, action: Action, player: int) -> str | None:
         shape = action._shape
-        step = self.step
-        if step == _PLAY_STEP:
-            if action in self._menu[player]:
-                return None
-        elif step == _DRAW_STEP and action in _DRAW_SETS[self._draw_row]:
+        if action in self._legal:  # ``player`` is the mover (GameState has checked)
             return None
         if shape == _PASS:
             return self._pass_problem(action.cards, player)
@@ -799,13 +786,9 @@ class LostCitiesState(GameState):
 
     # --- moves (called once the action is known to be legal) ----------------------------------
     def _apply(self, action: Action) -> None:
-        shape = action._shape
-        if shape == _PLAY:
-            self._play(action)
-        elif shape == _DISCARD:
-            self._discard(action)
-        elif shape == _DRAW:
-            self._draw(action.source)
+        move = self._legal.get(action)
+        if move is not None:
+            move(self, action)
         else:
             self._pass(action.cards)
 
@@ -839,7 +822,8 @@ class LostCitiesState(GameState):
         elif self.teams:
             self._forget_private(seat, card)
         self.step = _DRAW_STEP
-        self._draw_row = self._mask * 8  # no pile is barred after a play
+        row = self._draw_row = self._mask * 8  # no pile is barred after a play
+        self._legal = _DRAW_MENUS[row]
 
     def _discard(self, action: Action) -> None:
         seat = self._player
@@ -859,35 +843,50 @@ class LostCitiesState(GameState):
         elif self.teams:
             self._forget_private(seat, card)
         self.step = _DRAW_STEP
-        self._draw_row = mask * 8 + action._index + 1  # this pile is barred for the draw
+        row = self._draw_row = mask * 8 + action._index + 1  # this pile is barred for the draw
+        self._legal = _DRAW_MENUS[row]
 
-    def _draw(self, source: str) -> None:
+    def _draw(self, action: Action) -> None:
+        """The drawn card joins the mover's hand (as in ``_take``, inlined: every draw comes
+        here); then the round ends if the deck is empty, else the pass step or the next seat."""
         seat = self._player
+        source = action.source
         if source == "deck":
             card = self.deck.pop()
-            discard = card._discard
         else:
             pile = self.discards[source]
             card = pile.pop()
-            discard = card._discard
             if not pile:
-                self._mask &= ~discard._bit
+                self._mask &= ~card._bit
             self._public[seat].append(card)  # everyone saw which card was taken
         hand = self.hands[seat]
         hand.append(card)
         menu = self._menu[seat]
+        discard = card._discard
         value = discard._value
         if value > _MAX_TWIN or discard not in menu:  # a card new to the hand
             if value >= self._seat_need[seat][discard._index]:
-                menu[discard._play] = None
-            menu[discard] = None
+                menu[discard._play] = _PLAY_MOVE
+            menu[discard] = _DISCARD_MOVE
         if not self.deck:  # the last card is drawn: the round ends at once
             self._end_round()
         elif self._pass_after and len(hand) >= KEEP_AFTER_PASS + 2:
             self.step = _PASS_STEP
+            self._legal = _NO_MOVES
         else:
-            self._player = self._next[seat]
+            player = self._player = self._next[seat]
             self.step = _PLAY_STEP
+            self._legal = self._menu[player]
+
+    def _take(self, seat: int, card: Card) -> None:
+        """``card`` joins ``seat``'s hand, and its play (if legal) and discard join the menu."""
+        self.hands[seat].append(card)
+        menu = self._menu[seat]
+        discard = card._discard
+        if discard not in menu:  # a card new to the hand
+            if discard._value >= self._seat_need[seat][discard._index]:
+                menu[discard._play] = _PLAY_MOVE
+            menu[discard] = _DISCARD_MOVE
 
     def _pass(self, cards: tuple) -> None:
         seat = self._player
@@ -895,7 +894,7 @@ class LostCitiesState(GameState):
             partner = (seat + 2) % 4
             for card in cards:
                 self._lose(seat, card)
-                self._gain(partner, card)
+                self._take(partner, card)
             # Opponents saw two cards go face down: what they knew this seat held may now be
             # with either partner. The partner knows exactly, and the passer knows what it gave.
             public = self._public[seat]
@@ -907,8 +906,9 @@ class LostCitiesState(GameState):
             self._private[partner][seat] = view
             self._private[seat][partner] += cards
             self._public[seat] = []
-        self._player = self._next[seat]
+        player = self._player = self._next[seat]
         self.step = _PLAY_STEP
+        self._legal = self._menu[player]
 
     def _lose(self, seat: int, card: Card) -> None:
         hand = self.hands[seat]
@@ -917,24 +917,6 @@ class LostCitiesState(GameState):
             menu = self._menu[seat]
             del menu[card._discard]
             menu.pop(card._play, None)
-
-    def _gain(self, seat: int, card: Card) -> None:
-        self.hands[seat].append(card)
-        menu = self._menu[seat]
-        if card._discard not in menu:
-            if card.value >= self._seat_need[seat][card._colour_index]:
-                menu[card._play] = None
-            menu[card._discard] = None
-
-    def _forget(self, seat: int, card: Card) -> None:
-        """``card`` left ``seat``'s hand face up: nobody need remember it there any more (one of
-        identical cards: certainty about the others goes too, which errs on the safe side).
-        ``_play`` and ``_discard`` inline the first test, the only one with two players."""
-        public = self._public[seat]
-        if card in public:
-            public.remove(card)
-        elif self.teams:
-            self._forget_private(seat, card)
 
     def _forget_private(self, seat: int, card: Card) -> None:
         """The partner's own knowledge, and the opponents' pool, lose the card too."""
@@ -991,6 +973,8 @@ class LostCitiesState(GameState):
     def clone(self) -> LostCitiesState:
         twin = object.__new__(LostCitiesState)
         twin.__dict__.update(self.__dict__)
+        for name in _SHARED_SLOTS:  # values that never change, or are replaced, never mutated
+            setattr(twin, name, getattr(self, name))
         twin.options = dict(self.options)
         twin.history = list(self.history)
         twin.hands = [list(hand) for hand in self.hands]
@@ -1002,6 +986,7 @@ class LostCitiesState(GameState):
         twin._need = [list(need) for need in self._need]
         twin._seat_need = [twin._need[side] for side in self._side]
         twin._menu = [dict(menu) for menu in self._menu]
+        twin._legal = twin._moves_now()
         twin._public = [list(cards) for cards in self._public]
         twin._private = [[list(cards) for cards in row] for row in self._private]
         twin._pooled = [list(cards) for cards in self._pooled]
@@ -1030,6 +1015,18 @@ class LostCitiesState(GameState):
         return "\n".join(lines)
 
 
+_SHARED_SLOTS = ("_draw_row", "_mask", "_next", "_pass_after", "_player", "_seats_of", "_side", "is_terminal",
+                 "step", "teams")
+_PLAY_MOVE, _DISCARD_MOVE = LostCitiesState._play, LostCitiesState._discard
+_NO_MOVES: dict = {}  # at a pass step, and at the end: nothing is played, discarded or drawn
+# The draw step's choices for every (non-empty piles, just-discarded colour), row ``mask * 8 +
+# barred``: the deck first, then the piles in colour order, each mapped to the move. Never changed.
+_DRAW_MENUS = tuple(
+    {_DRAWS[source]: LostCitiesState._draw for source in ["deck"] + [c for i, c in enumerate(COLOURS) if mask >> i & 1 and banned != i + 1]}
+    for mask in range(1 << len(COLOURS)) for banned in range(8)
+)
+
+
 def _lowest_playable(row) -> int:
     """The lowest value that may still go on an expedition: 0 (a wager) until a number is down,
     then one more than the last number."""
@@ -1050,19 +1047,6 @@ def _malformed(action: Action) -> str:
             return f"draw from 'deck' or a colour ({', '.join(COLOURS)}), not {action.source!r}"
         return "a draw names only its source (no card or cards)"
     return "a pass names two cards of your hand, such as 'pass red 7 and blue 3' (or 'pass nothing')"
-
-
-def _shuffle(rng: random.Random, cards: list) -> None:
-    """``rng.shuffle(cards)``, drawing exactly the same numbers (so a seed deals what
-    ``random.shuffle`` would), without a Python call per card. The tests check it."""
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        size = i + 1
-        bits = size.bit_length()
-        j = getrandbits(bits)
-        while j >= size:
-            j = getrandbits(bits)
-        cards[i], cards[j] = cards[j], cards[i]
 
 
 _DECKS = {(players, colours): deck_cards(players, colours) for players in (2, 4) for colours in (5, 6)}
@@ -1227,6 +1211,7 @@ def determinise(observation: LostCitiesObservation, rng: random.Random) -> LostC
     state.expeditions = [{colour: list(cards) for colour, cards in row.items()} for row in obs.expeditions]
     state.step = obs.step
     state._player = obs.to_move
+    state.is_terminal = obs.to_move == TERMINAL
     state._index(blocked=obs.blocked)
     for seat in range(obs.num_players):
         if seat != obs.player:

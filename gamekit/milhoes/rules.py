@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import total_ordering
 from typing import NamedTuple
 
-from gamekit.core import SIMULTANEOUS, TERMINAL, GameState, IllegalActionError, make_rng
+from gamekit.core import SIMULTANEOUS, TERMINAL, GameState, IllegalActionError, make_rng, shuffle
 
 TIE_RULES = ("carry", "discard")
 AWARD_RULES = ("unique", "top")
@@ -147,7 +147,7 @@ class MilhoesState(GameState):
         self.tiebreak = tiebreak
         if points_order is None:
             points_order = list(points)
-            _shuffle(rng, points_order)
+            shuffle(rng, points_order)
         self.points_to_come = list(points_order)  # next card first
         self.hands = list(map(list, [range(1, cards + 1)] * players))
         # The Bid objects of each hand, in the same order as ``hands``: legal_actions copies them.
@@ -362,19 +362,6 @@ class MilhoesState(GameState):
 _BIDS = {card: Bid(card) for card in range(1, 101)}  # shared, so legal_actions allocates nothing
 _BID_LIST = [None] + [_BIDS[card] for card in range(1, 101)]  # the same, indexed by card
 _new_result = tuple.__new__  # builds a RoundResult without the keyword-parsing constructor
-
-
-def _shuffle(rng, values: list) -> None:
-    """``rng.shuffle(values)``, drawing exactly the same numbers (so a seed deals the same game
-    as ever) without a Python call per card. The tests check it against ``random.shuffle``."""
-    getrandbits = rng.getrandbits
-    for i in range(len(values) - 1, 0, -1):
-        size = i + 1
-        bits = size.bit_length()
-        j = getrandbits(bits)
-        while j >= size:
-            j = getrandbits(bits)
-        values[i], values[j] = values[j], values[i]
 
 
 def decide_winner(bids, contest: str, award: str = "unique") -> tuple[int | None, tuple[int, ...]]:

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from gamekit.core import TERMINAL, IllegalActionError, RandomAgent, game_factory, play_match
+from gamekit.core import TERMINAL, IllegalActionError, RandomAgent, game_factory, play_match, save
 from gamekit.lost_cities import (
     ALL_CARDS,
     PASS_NOTHING,
@@ -549,18 +549,33 @@ def test_clone_is_independent_and_replays_identically():
     assert twin.history == state.history and twin.totals == state.totals
 
 
+@pytest.mark.parametrize("copier", ["clone", "deepcopy", "pickle"])
+@pytest.mark.parametrize("step", [0, 1, 31])  # at a play step, a draw step, and mid-round
+def test_copies_play_on_exactly_like_the_original(copier, step):
+    # The hot fields live in __slots__ and the legal-move table is shared with the menus: every
+    # way of copying a state must carry both, and the copy must never touch the original.
+    import copy
+    import pickle
+
+    state = new_game(seed=11, rounds=2)
+    rng = random.Random(4)
+    for _ in range(step):
+        state.apply(rng.choice(state.legal_actions()))
+    copy_of = {"clone": lambda s: s.clone(), "deepcopy": copy.deepcopy,
+               "pickle": lambda s: pickle.loads(pickle.dumps(s))}[copier]
+    twin = copy_of(state)
+    for game in (state, twin):
+        moves = random.Random(9)
+        while not game.is_terminal:
+            game.apply(moves.choice(game.legal_actions()))
+    assert twin.history == state.history and twin.totals == state.totals
+    assert save(twin) == save(state) and str(twin) == str(state)
+
+
 def test_the_state_prints_for_a_reader():
     text = str(game(position={"hands": [HAND_A, HAND_B], "discards": {"blue": ["blue 4", "blue 5"]}}))
     assert "round 1 of 1: player 0 to play or discard" in text and "deck 42 cards" in text
     assert "blue blue 5 (2)" not in text and "blue 5 (2)" in text and "player 1 holds" in text
-
-
-def test_shuffle_draws_what_random_shuffle_draws():
-    for seed in range(20):
-        ours, theirs = list(range(60)), list(range(60))
-        rules._shuffle(random.Random(seed), ours)
-        random.Random(seed).shuffle(theirs)
-        assert ours == theirs
 
 
 def test_module_doctests():
