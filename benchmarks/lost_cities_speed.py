@@ -10,6 +10,10 @@ Each figure is the best of several repeats (the least disturbed by other work on
 in wall-clock time and in this process's CPU time. "2 players, 1 round" is the figure comparable
 with other engines' single-round games; the default game is a three-round match.
 
+Then where the time of a single-round 2-player game goes, part by part (CPU time, each part timed
+apart): the loop itself around a state that does nothing, ``new_game``, the ``apply`` calls
+(replaying the recorded actions) and the ``legal_actions`` calls.
+
     python benchmarks/lost_cities_speed.py            # about a minute
     python benchmarks/lost_cities_speed.py --quick    # a few seconds
 """
@@ -52,6 +56,71 @@ def measure(options: dict, games: int, repeats: int) -> dict:
             "us/action": wall / games / actions * 1e6}
 
 
+class _Stub:
+    """A state that does nothing for ``steps`` steps: what the loop costs by itself (``rng.choice``
+    and copying a typical 14-action list)."""
+
+    def __init__(self, legal: list, steps: int):
+        self.legal, self.steps, self.is_terminal = legal, steps, False
+
+    def legal_actions(self):
+        return list(self.legal)
+
+    def apply(self, action):
+        self.steps -= 1
+        self.is_terminal = self.steps == 0
+
+
+def where_the_time_goes(games: int, repeats: int) -> dict[str, float]:
+    """CPU microseconds per single-round 2-player game for each part of the loop (best of ``repeats``)."""
+    rng = random.Random(0)
+    recorded = []
+    for number in range(games):
+        state = new_game(seed=number, rounds=1)
+        while not state.is_terminal:
+            state.apply(rng.choice(state.legal_actions()))
+        recorded.append(state.history)
+    legal = new_game(seed=0, rounds=1).legal_actions()[:14]
+
+    def loop_alone():
+        rng = random.Random(0)
+        for actions in recorded:
+            state = _Stub(legal, len(actions))
+            while not state.is_terminal:
+                state.apply(rng.choice(state.legal_actions()))
+
+    def new_games():
+        for number in range(games):
+            new_game(seed=number, rounds=1)
+
+    def replays(ask_for_legal_actions: bool):
+        def replay():
+            for number, actions in enumerate(recorded):
+                state = new_game(seed=number, rounds=1)
+                for action in actions:
+                    if ask_for_legal_actions:
+                        state.legal_actions()
+                    state.apply(action)
+        return replay
+
+    def best(work) -> float:
+        times = []
+        for _ in range(repeats):
+            start = time.process_time()
+            work()
+            times.append(time.process_time() - start)
+        return min(times) / games * 1e6
+
+    steps = sum(map(len, recorded)) / games
+    creating, applying = best(new_games), best(replays(False))
+    return {
+        "the loop itself (rng.choice, copying a 14-action list; a do-nothing state)": best(loop_alone),
+        "new_game(seed=i, rounds=1): options, seeding, shuffle, deal, menus": creating,
+        f"{steps:.0f} x apply: check, move, record": applying - creating,
+        f"{steps:.0f} x legal_actions": best(replays(True)) - applying,
+    }
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer games and repeats")
@@ -71,6 +140,9 @@ def main(argv=None) -> None:
               f"{row['actions/game']:>14.1f}{row['us/action']:>11.2f}")
     print("Issue goal: about 2,900 single-round 2-player games/s (2x the best public pure-Python "
           "engine's 1,450 on the lead's machine, same loop).")
+    print("\nWhere the time of a 2-player round goes, CPU microseconds per game (each part timed apart):")
+    for part, micros in where_the_time_goes(max(50, games // 2), repeats).items():
+        print(f"  {micros:7.1f}  {part}")
 
 
 if __name__ == "__main__":
