@@ -43,7 +43,7 @@ from dataclasses import dataclass
 
 from gamekit.core import Candidate, ExplainingAgent, Explanation, RandomAgent
 
-from .rules import PASS_NOTHING, WAGER, LostCitiesObservation, determinise
+from .rules import BONUS, BONUS_CARDS, BREAK_EVEN, PASS_NOTHING, WAGER, LostCitiesObservation, determinise
 
 __all__ = ["AGENTS", "STRONG_SEARCH", "HeuristicAgent", "RandomAgent", "SearchAgent", "heuristic_policy",
            "quick_policy"]
@@ -368,32 +368,55 @@ ROLLOUT_POLICIES = {"heuristic": heuristic_policy, "quick": quick_policy}
 
 # --- the search ----------------------------------------------------------------------------------------
 class SearchAgent(ExplainingAgent):
-    """Determinised Monte Carlo: for each of its ``width`` best candidates (by the heuristic), play
-    ``rollouts`` imagined deals of the unseen cards to the end of the round, both sides played by
-    ``policy`` (``"heuristic"``, or the cruder and ten times quicker ``"quick"``), and average the
-    margin (my side minus theirs). Every candidate meets the same imagined deals, so their
-    differences are not noise from the dealing. A candidate's value is that mean margin plus
-    ``prior`` times the heuristic's own score for it. ``rollouts`` is the strength setting: the
-    default (16) takes a few tenths of a second per move; ``STRONG_SEARCH`` (40 rollouts, 3
-    candidates, prior 0.5) about a second on a busy two-core machine."""
+    """A player who thinks ahead, in one of two ways (``method``):
+
+    * ``"expectimax"`` (the default, two players): every whole turn (a play or discard, then each
+      possible draw) is valued by the mean, over every card the deck could hold on top, of a
+      static evaluation of the position after it (:class:`Outlook`): each expedition's expected
+      final score from the cards on the table, the cards in hand, a share of the unseen ones and
+      the turns left to play them, mine minus theirs. About five milliseconds a move. With
+      partners (four players) it uses the rollouts below.
+    * ``"rollouts"``: determinised Monte Carlo. For each of its ``width`` best candidates (by the
+      heuristic), play ``rollouts`` imagined deals of the unseen cards to the end of the round,
+      both sides played by ``policy`` (``"heuristic"``, or the cruder and ten times quicker
+      ``"quick"``), and average the margin (my side minus theirs). Every candidate meets the same
+      imagined deals, so their differences are not noise from the dealing. A candidate's value is
+      that mean margin plus ``prior`` times the heuristic's own score for it. ``rollouts`` is the
+      strength setting: 16 take a few tenths of a second per move.
+    """
 
     name = "search"
     value_meaning = "mean margin"
+    METHODS = ("expectimax", "rollouts")
 
-    def __init__(self, seed: int | None = 0, rollouts: int = 16, width: int = 4, prior: float = 0.0,
-                 policy: str = "heuristic"):
+    def __init__(self, seed: int | None = 0, method: str = "expectimax", rollouts: int = 16, width: int = 4,
+                 prior: float = 0.0, policy: str = "heuristic", outlook: Outlook | None = None):
         super().__init__(seed)
+        if method not in self.METHODS:
+            raise ValueError(f"method is one of {list(self.METHODS)}, not {method!r}")
         if policy not in ROLLOUT_POLICIES:
             raise ValueError(f"policy is one of {sorted(ROLLOUT_POLICIES)}, not {policy!r}")
+        self.method = method
         self.rollouts = rollouts
         self.width = width
         self.prior = prior
         self.policy = policy
+        self.outlook = outlook or Outlook()
         self.heuristic = HeuristicAgent(seed)
         self.last_seconds = 0.0
 
+    def _uses_expectimax(self, observation: LostCitiesObservation) -> bool:
+        return self.method == "expectimax" and observation.num_players == 2
+
     def explain(self, observation: LostCitiesObservation, legal_actions: list) -> Explanation:
         started = time.perf_counter()
+        if self._uses_expectimax(observation):
+            table = _Table(observation, self.outlook)
+            ranked = tuple(sorted((self._expect(table, action) for action in legal_actions),
+                                  key=lambda c: (-c.value, str(c.action))))
+            self.last_seconds = time.perf_counter() - started
+            return Explanation(self.name, ranked, self.value_meaning,
+                               f"best of {len(ranked)} turns, each over every card the deck may give")
         guide = self.heuristic.explain(observation, legal_actions)
         chosen = guide.candidates[:self.width]
         if len(chosen) == 1:
@@ -405,8 +428,24 @@ class SearchAgent(ExplainingAgent):
                            f"best of {len(chosen)} candidates over {self.rollouts} imagined deals")
 
     def evaluate(self, observation: LostCitiesObservation, action) -> Candidate:
-        """One action's value: its mean margin over ``rollouts`` imagined deals (plus the prior)."""
+        """One action's value: its expected margin (expectimax), or its mean margin over
+        ``rollouts`` imagined deals (plus the prior)."""
+        if self._uses_expectimax(observation):
+            return self._expect(_Table(observation, self.outlook), action)
         return self._weigh(observation, [self.heuristic.evaluate(observation, action)])[0]
+
+    @staticmethod
+    def _expect(table: _Table, action) -> Candidate:
+        if action.kind == "draw":
+            value = table.draw(action.source)
+            if action.source == "deck":
+                note = f"a card from the deck: mean over the {table.unseen_count} it could be"
+            else:
+                note = f"takes the {table.discards[action.source][-1]}"
+        else:
+            value, source = table.turn(action)
+            note = f"then draw {source}"
+        return Candidate(action, round(value, 3), f"{note}; expected margin {value:+.1f}")
 
     def _weigh(self, observation: LostCitiesObservation, guided: list) -> list[Candidate]:
         """Roll out every guided candidate on the same imagined deals; value = mean margin + prior."""
@@ -429,7 +468,170 @@ class SearchAgent(ExplainingAgent):
         return weighed
 
 
-STRONG_SEARCH = {"rollouts": 40, "width": 3, "prior": 0.5}  # SearchAgent(**STRONG_SEARCH)
+
+# --- one turn of expectimax with a static evaluation ---------------------------------------------------
+@dataclass(frozen=True)
+class Outlook:
+    """The constants of the static evaluation (what a position is worth at the end of the round).
+
+    ``timing``: the share of the unseen cards I would draw (half the deck) that arrive in time to be
+    played; ``their_hand``: the same for a card sitting in the other hand; ``open_margin``: points an
+    unopened colour must promise before it counts; ``wager_risk``: the points the expedition must
+    promise before the wagers in hand count as multipliers; ``bonus_from``: the card count from
+    which the 8-card bonus starts to count (in full at 8); ``hold_cost``: points per card I still
+    have to play (a card in hand is less sure than a card on the table, and clogs the hand);
+    ``gift``: the share of the best pile card left to the other side that counts against me.
+    """
+
+    timing: float = 0.6
+    their_hand: float = 0.8
+    open_margin: float = 0.0
+    wager_risk: float = 5.0
+    bonus_from: float = 6.0
+    hold_cost: float = 1.0
+    gift: float = 0.8
+
+
+def _expedition_outlook(row: tuple, hand: list, unseen: list, chance: float, outlook: Outlook):
+    """What one colour of one side should be worth at the end of the round, with the cards that
+    side must still play for it: ``(points, cards to play, [(worth per card, how many), ...])``.
+
+    ``row`` is ``(last number, sum of numbers, cards, wagers)``; ``hand`` the side's cards of the
+    colour (0 for a wager); ``unseen`` the unseen ones, each expected to join with ``chance``.
+    An unopened colour is worth only what it promises above ``open_margin``, else nothing (it is
+    never opened)."""
+    last, total, count, wagers = row
+    mine = [v for v in hand if v > last]
+    wagers_in_hand = hand.count(WAGER) if last == 0 else 0
+    later = [v for v in unseen if v > last]
+    expected_cards = chance * len(later)
+    base = total + sum(mine) + chance * sum(later) - BREAK_EVEN
+    used_wagers = wagers_in_hand if wagers_in_hand and base > outlook.wager_risk else 0
+    multiplier = 1 + wagers + used_wagers
+    cards = count + len(mine) + used_wagers + expected_cards
+    bonus = BONUS * min(1.0, max(0.0, (cards - outlook.bonus_from) / (BONUS_CARDS - outlook.bonus_from)))
+    value = base * multiplier + bonus
+    if not count:
+        if value <= outlook.open_margin:
+            return 0.0, 0.0, []
+        value -= outlook.open_margin
+    to_play = len(mine) + used_wagers
+    value -= outlook.hold_cost * to_play
+    items = [(v * multiplier, 1.0) for v in mine] + [(0.0, 1.0)] * used_wagers
+    if later:
+        items.append((sum(later) / len(later) * multiplier, expected_cards))
+    return value, to_play + expected_cards, items
+
+
+def _side_outlook(rows: dict, hand: dict, unseen: dict, chance: float, turns: int, outlook: Outlook) -> float:
+    """A side's expected round score: every colour's outlook, less the cheapest cards it will not
+    have the turns to play (one card a turn)."""
+    value, demand, items = 0.0, 0.0, []
+    for colour, row in rows.items():
+        points, cards, worths = _expedition_outlook(row, hand[colour], unseen[colour], chance, outlook)
+        value += points
+        demand += cards
+        items += worths
+    excess = demand - turns
+    if excess > 0:
+        for worth, amount in sorted(items):
+            dropped = min(amount, excess)
+            value -= worth * dropped
+            excess -= dropped
+            if excess <= 0:
+                break
+    return value
+
+
+def _row_summary(cards) -> tuple:
+    numbers = [card.value for card in cards if card.value != WAGER]
+    return numbers[-1] if numbers else 0, sum(numbers), len(cards), len(cards) - len(numbers)
+
+
+def _by_colour(colours, cards) -> dict:
+    grouped = {colour: [] for colour in colours}
+    for card in cards:
+        grouped[card.colour].append(card.value)
+    return grouped
+
+
+class _Table:
+    """A two-player decision read off an observation, ready to value whole turns (play, then draw)."""
+
+    def __init__(self, obs: LostCitiesObservation, outlook: Outlook):
+        other = 1 - obs.player
+        self.outlook = outlook
+        self.hand = _by_colour(obs.colours, obs.hand)
+        self.their_hand = _by_colour(obs.colours, obs.known[other])  # what they took from piles
+        self.unseen = _by_colour(obs.colours, obs.unseen())
+        self.unseen_count = sum(map(len, self.unseen.values()))
+        self.their_unknown = obs.hand_sizes[other] - len(obs.known[other])
+        self.mine = {colour: _row_summary(obs.expeditions[obs.side][colour]) for colour in obs.colours}
+        self.theirs = {colour: _row_summary(obs.expeditions[1 - obs.side][colour]) for colour in obs.colours}
+        self.discards = {colour: list(pile) for colour, pile in obs.discards.items()}
+        self.deck = obs.deck_size
+
+    def turn(self, action) -> tuple[float, str]:
+        """A play or discard valued with its best draw after it: (expected margin, that draw)."""
+        card = action.card
+        hand = dict(self.hand)
+        hand[card.colour] = list(hand[card.colour])
+        hand[card.colour].remove(card.value)
+        mine, discards, blocked = self.mine, self.discards, None
+        if action.kind == "play":
+            last, total, count, wagers = mine[card.colour]
+            mine = dict(mine)
+            mine[card.colour] = ((last, total, count + 1, wagers + 1) if card.value == WAGER
+                                 else (card.value, total + card.value, count + 1, wagers))
+        else:
+            discards = dict(discards)
+            discards[card.colour] = discards[card.colour] + [card]
+            blocked = card.colour
+        sources = ["deck"] + [colour for colour, pile in discards.items() if pile and colour != blocked]
+        return max((self.draw(source, hand, mine, discards), source) for source in sources)
+
+    def draw(self, source: str, hand=None, mine=None, discards=None) -> float:
+        """The expected margin after drawing from ``source``: for the deck, the mean over every
+        unseen card it could be (each equally likely to lie on top)."""
+        hand = self.hand if hand is None else hand
+        mine = self.mine if mine is None else mine
+        discards = self.discards if discards is None else discards
+        if source != "deck":
+            pile = discards[source]
+            taken = dict(hand)
+            taken[source] = hand[source] + [pile[-1].value]
+            left = dict(discards)
+            left[source] = pile[:-1]
+            return self.margin(taken, mine, self.unseen, left, self.deck, self.unseen_count)
+        total = 0.0
+        for colour, values in self.unseen.items():
+            for index, value in enumerate(values):
+                taken = dict(hand)
+                taken[colour] = hand[colour] + [value]
+                unseen = dict(self.unseen)
+                unseen[colour] = values[:index] + values[index + 1:]
+                total += self.margin(taken, mine, unseen, discards, self.deck - 1, self.unseen_count - 1)
+        return total / max(1, self.unseen_count)
+
+    def margin(self, hand, mine, unseen, discards, deck: int, unseen_count: int) -> float:
+        """My outlook minus theirs, with the other side to move next, less the pile card they
+        would most like to take."""
+        outlook = self.outlook
+        unseen_count = max(1, unseen_count)
+        my_chance = 0.5 * deck / unseen_count * outlook.timing  # I draw about half the deck
+        their_chance = self.their_unknown / unseen_count * outlook.their_hand + my_chance
+        mine_value = _side_outlook(mine, hand, unseen, my_chance, deck // 2, outlook)
+        theirs_value = _side_outlook(self.theirs, self.their_hand, unseen, their_chance, (deck + 1) // 2, outlook)
+        gift = 0.0
+        for colour, pile in discards.items():
+            if pile:
+                last, _, count, wagers = self.theirs[colour]
+                if count and pile[-1].value > last:
+                    gift = max(gift, pile[-1].value * (1 + wagers))
+        return mine_value - theirs_value - outlook.gift * gift
+
+
+STRONG_SEARCH = {"method": "expectimax"}  # SearchAgent(**STRONG_SEARCH): the kit's strongest opponent
 
 _JUDGE = HeuristicAgent(seed=0)
 

@@ -4,9 +4,9 @@ import pytest
 
 from gamekit.core import Explanation, play_match, tournament
 from gamekit.lost_cities import Card, new_game
-from gamekit.lost_cities.agents import AGENTS, HeuristicAgent, SearchAgent, quick_policy
+from gamekit.lost_cities.agents import AGENTS, STRONG_SEARCH, HeuristicAgent, Outlook, SearchAgent, quick_policy
 
-FAST = {"random": {}, "heuristic": {}, "search": {"rollouts": 2, "width": 3, "policy": "quick"}}
+FAST = {"random": {}, "heuristic": {}, "search": {"method": "rollouts", "rollouts": 2, "width": 3, "policy": "quick"}}
 VARIANTS = [{"players": 2}, {"players": 4}, {"players": 4, "pass_timing": "after"}, {"players": 2, "colours": 6}]
 
 
@@ -133,13 +133,13 @@ def test_the_heuristic_beats_random_play_on_mirrored_deals():
 
 def test_the_search_agents_strength_setting_and_explanation():
     state = new_game(seed=6, rounds=1)
-    search = SearchAgent(seed=1, rollouts=3, width=4)
+    search = SearchAgent(seed=1, method="rollouts", rollouts=3, width=4)
     explanation = search.explain(state.observation(0), state.legal_actions())
     assert len(explanation.candidates) == 4 and "3 deals" in explanation.candidates[0].note
     assert search.last_seconds > 0
     only = state.clone()
     only.apply(explanation.best)
-    single = SearchAgent(seed=1, rollouts=3).explain(only.observation(0), only.legal_actions()[:1])
+    single = SearchAgent(seed=1, method="rollouts", rollouts=3).explain(only.observation(0), only.legal_actions()[:1])
     assert single.candidates[0].note == "the only choice"
 
 
@@ -170,7 +170,77 @@ def test_mirrored_deals_measure_a_margin_with_an_interval():
 def test_the_search_agent_evaluates_a_single_action_by_rollouts():
     state = new_game(seed=6, rounds=1)
     action = state.legal_actions()[0]
-    candidate = SearchAgent(seed=2, rollouts=2, policy="quick").evaluate(state.observation(0), action)
+    candidate = SearchAgent(seed=2, method="rollouts", rollouts=2, policy="quick").evaluate(state.observation(0), action)
     assert candidate.action is action and "over 2 deals" in candidate.note
     with pytest.raises(ValueError, match="policy"):
         SearchAgent(policy="psychic")
+    with pytest.raises(ValueError, match="method"):
+        SearchAgent(method="psychic")
+
+
+# --- the expectimax search (the default) ---------------------------------------------------------------
+def expectimax_choice(state):
+    return str(SearchAgent(seed=0).act(state.observation(state.current_player), state.legal_actions()))
+
+
+@pytest.mark.parametrize("options", [VARIANTS[0], VARIANTS[3]], ids=["2p", "6 colours"])
+def test_the_expectimax_search_plays_whole_rounds_legally_and_deterministically(options):
+    def game(seed):
+        lineup = [SearchAgent(seed=seed, **STRONG_SEARCH), HeuristicAgent()]
+        return play_match("lost_cities", lineup, seed=5, options={**options, "rounds": 1})
+    record = game(1)
+    assert record.final_state().is_terminal
+    assert record.actions == game(2).actions  # no dice: the seed changes nothing
+
+
+def test_the_expectimax_search_values_every_whole_turn_with_its_best_draw():
+    state = position(["red 4", "red 6", "red 8", "red 9", "red 10", "blue 2", "white 3", "green 4"],
+                     discards={"blue": ["blue 7"]})
+    explanation = SearchAgent().explain(state.observation(0), state.legal_actions())
+    assert {c.action for c in explanation.candidates} == set(state.legal_actions())
+    assert all(c.note.startswith("then draw ") and "expected margin" in c.note for c in explanation.candidates)
+    red = [str(c.action) for c in explanation.candidates if c.action.kind == "play" and c.action.card.colour == "red"]
+    assert red == ["play red 4", "play red 6", "play red 8", "play red 9", "play red 10"]  # lowest first
+    assert explanation.best.kind == "discard" or explanation.best == red[0]
+    state.apply("discard white 3")
+    draws = SearchAgent().explain(state.observation(0), state.legal_actions())
+    assert {str(c.action) for c in draws.candidates} == {"draw deck", "draw blue"}
+    assert "over the" in next(c.note for c in draws.candidates if str(c.action) == "draw deck")
+
+
+def test_the_expectimax_search_extends_low_and_keeps_its_turns_for_its_cards():
+    state = position(["red 5", "red 7", "red 9", "blue 2", "white 3", "green 4", "green 10", "white 9"],
+                     expeditions=[{"red": ["red 3"]}, {}])
+    ranked = SearchAgent().explain(state.observation(0), state.legal_actions()).candidates
+    red = [str(c.action) for c in ranked if c.action.kind == "play" and c.action.card.colour == "red"]
+    assert red == ["play red 5", "play red 7", "play red 9"]  # the higher ones strand the lower cards
+    assert ranked[0].action.card.value < 9  # never the 9 (nor the 10) first
+
+
+def test_the_expectimax_search_takes_a_pile_card_that_fits_its_expedition():
+    state = position(["red 5", "blue 3", "white 3", "green 4", "green 6", "white 5", "red 3", "yellow 2"],
+                     expeditions=[{"red": ["red 4"]}, {}], discards={"red": ["red 6"]})
+    state.apply("discard yellow 2")
+    assert expectimax_choice(state) == "draw red"
+
+
+def test_the_expectimax_search_will_not_feed_the_other_sides_expedition():
+    state = position(["red 2", "blue 3", "white 3", "green 4", "green 6", "white 5", "red 3", "yellow 9"],
+                     ["blue 2", "blue 4", "white 2", "green 2", "green 3", "white 4", "red 4", "red 5"],
+                     expeditions=[{}, {"yellow": ["yellow 3", "yellow 5"]}])
+    ranked = SearchAgent().explain(state.observation(0), state.legal_actions()).candidates
+    discards = [str(c.action) for c in ranked if c.action.kind == "discard"]
+    assert discards[-1] == "discard yellow 9"
+
+
+def test_an_outlook_prefers_more_cards_and_fewer_turns_lost():
+    from gamekit.lost_cities.agents import _side_outlook
+
+    outlook = Outlook()
+    rows = {"red": (3, 3, 1, 0)}
+    unseen = {"red": []}
+    few = _side_outlook(rows, {"red": [5]}, unseen, 0.0, 10, outlook)
+    many = _side_outlook(rows, {"red": [5, 7, 9]}, unseen, 0.0, 10, outlook)
+    rushed = _side_outlook(rows, {"red": [5, 7, 9]}, unseen, 0.0, 1, outlook)
+    assert many > few and many > rushed  # one turn left: only one of the three cards gets played
+    assert _side_outlook({"red": (0, 0, 0, 0)}, {"red": [2]}, unseen, 0.0, 10, outlook) == 0  # never opened
