@@ -5,10 +5,15 @@ can say why it chose its move (``agent.explain(observation, legal_actions)``):
 
 * ``RandomAgent`` picks any legal action, uniformly.
 * ``HeuristicAgent`` scores every legal action in points with a short, readable policy (below).
-* ``SearchAgent`` deals the cards it cannot see at random, consistently with everything it has
-  seen (:func:`~gamekit.lost_cities.rules.determinise`), plays each of its best candidate moves to
-  the end of the round with a quick policy, and keeps the move with the best average margin.
-  ``rollouts`` (imagined deals per candidate) is its strength setting.
+* ``SearchAgent`` looks one whole turn ahead (by default, ``method="expectimax"``): every play or
+  discard, followed by every draw, the deck's card averaged over all the cards it could be, each
+  position valued by a static :class:`Outlook` of every expedition's expected final score (cards
+  on the table and in hand, a share of the unseen ones, the turns left to play them), mine minus
+  theirs. With ``method="rollouts"`` it instead deals the cards it cannot see at random,
+  consistently with everything it has seen (:func:`~gamekit.lost_cities.rules.determinise`),
+  plays each of its best candidate moves to the end of the round with a quick policy, and keeps
+  the move with the best average margin (``rollouts``, imagined deals per candidate, is then the
+  strength setting).
 
 The heuristic's policy, in points (values are "what this move is worth to my final score, minus
 what it gives the other side"):
@@ -45,7 +50,7 @@ from gamekit.core import Candidate, ExplainingAgent, Explanation, RandomAgent
 
 from .rules import BONUS, BONUS_CARDS, BREAK_EVEN, PASS_NOTHING, WAGER, LostCitiesObservation, determinise
 
-__all__ = ["AGENTS", "STRONG_SEARCH", "HeuristicAgent", "RandomAgent", "SearchAgent", "heuristic_policy",
+__all__ = ["AGENTS", "STRONG_SEARCH", "HeuristicAgent", "Outlook", "RandomAgent", "SearchAgent", "heuristic_policy",
            "quick_policy"]
 
 DECK_CARD_WORTH = 1.5  # what an unknown card from the deck is worth to me, on average
@@ -245,9 +250,11 @@ class HeuristicAgent(ExplainingAgent):
     def _discard_value(self, reading: _Reading, card) -> tuple[float, str]:
         keep = self._keep_worth(reading, card)
         gift = self._gift(reading, card)
-        if keep == 0 and gift < 1:
+        theirs = reading.theirs[card.colour]
+        feeds = theirs.started and theirs.accepts(card)  # not an expedition they have not started
+        if keep == 0 and not feeds:
             note = "dead for me and useless to them"
-        elif gift >= 1:
+        elif feeds:
             note = f"would feed their {card.colour} expedition"
         else:
             note = f"gives up {keep:.1f} of my potential"
@@ -488,7 +495,7 @@ class Outlook:
     open_margin: float = 0.0
     wager_risk: float = 5.0
     bonus_from: float = 6.0
-    hold_cost: float = 1.0
+    hold_cost: float = 0.5
     gift: float = 0.8
 
 

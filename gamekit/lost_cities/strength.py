@@ -5,7 +5,10 @@ and deals game ``i`` with seed ``derive_seed(seed, i // 2)``), so the luck of th
 and what remains is skill. The result is the mean score margin per round of the first agent over
 the second, with a 95% confidence interval over deals, and each agent's time per move.
 
-    python -m gamekit.lost_cities.strength search heuristic --deals 200 --workers 2 --strong
+    python -m gamekit.lost_cities.strength search heuristic --deals 200 --workers 1
+    python -m gamekit.lost_cities.strength search heuristic --deals 40 --method rollouts --rollouts 16
+
+The first line is the kit's headline figure (the expectimax search, a few minutes on one core).
 """
 
 from __future__ import annotations
@@ -92,13 +95,17 @@ def main(argv=None) -> None:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--rollouts", type=int, help="the search agent's strength setting")
+    parser.add_argument("--method", choices=["expectimax", "rollouts"],
+                        help="how the search agent thinks (default: expectimax; rollouts if --rollouts or --policy)")
+    parser.add_argument("--rollouts", type=int, help="the rollout search's strength setting")
     parser.add_argument("--strong", action="store_true", help="the search agent with STRONG_SEARCH")
-    parser.add_argument("--policy", choices=["heuristic", "quick"], help="the search agent's rollout policy")
+    parser.add_argument("--policy", choices=["heuristic", "quick"], help="the rollout search's policy")
     args = parser.parse_args(argv)
     factories = dict(AGENTS)
     settings = dict(STRONG_SEARCH) if args.strong else {}
     settings.update({key: value for key, value in (("rollouts", args.rollouts), ("policy", args.policy)) if value})
+    if args.method or args.rollouts or args.policy:
+        settings["method"] = args.method or "rollouts"
     if settings:
         factories["search"] = functools.partial(AGENTS["search"], **settings)
     for name in {args.first, args.second}:
