@@ -14,10 +14,12 @@ seeded, and can explain its choice as a table of candidate actions with values.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from gamekit.core import Candidate, ExplainingAgent, Explanation, RandomAgent
 
-from .boards import FLAG, RANK_OF_SYMBOL, TRAP
-from .inference import beliefs, determinize
+from .boards import FLAG, IMMOBILE, RANK_OF_SYMBOL, TRAP
+from .inference import StillnessTracker, beliefs, determinize
 from .rules import ATTACKER_WINS, BOTH_FALL, DEFENDER_WINS, FLAG_TAKEN, battle
 
 WIN = 1000.0
@@ -53,15 +55,12 @@ class _Board:
         self.forward = 1 if self.me == 0 else -1
         flags = [p.square for p in observation.own_pieces() if p.rank == "F"]
         self.flag = flags[0] if flags else None
+        # enemy pieces within three steps of our Flag (the same for every action: found once)
+        self.raiders = [e for e in observation.enemy_pieces() if self.distance(e.square, self.flag) <= 3] \
+            if self.flag else []
 
-    def neighbours(self, square: str) -> list[str]:
-        file, row = ord(square[0]) - 97, int(square[1:])
-        out = []
-        for df, dr in ((0, 1), (0, -1), (1, 0), (-1, 0)):
-            f, r = file + df, row + dr
-            if 0 <= f < self.obs.width and 1 <= r <= self.obs.height:
-                out.append(f"{chr(97 + f)}{r}")
-        return out
+    def neighbours(self, square: str) -> tuple:
+        return _neighbours(square, self.obs.width, self.obs.height)
 
     def enemies_next_to(self, square: str, ignore: str | None = None) -> list:
         return [self.by_square[s] for s in self.neighbours(square)
@@ -157,7 +156,7 @@ class HeuristicAgent(ExplainingAgent):
             weight = 0.15 if mine in ("2", "3") else 0.05
             terms.append((weight * advance, "advances" if advance > 0 else "retreats"))
         if board.flag:
-            raiders = [e for e in board.obs.enemy_pieces() if board.distance(e.square, board.flag) <= 3]
+            raiders = board.raiders
             if raiders:
                 closer = min(board.distance(src, e.square) for e in raiders) - \
                     min(board.distance(dst, e.square) for e in raiders)
@@ -214,6 +213,14 @@ class HeuristicAgent(ExplainingAgent):
         return terms
 
 
+@lru_cache(maxsize=4096)
+def _neighbours(square: str, width: int, height: int) -> tuple:
+    """The squares one orthogonal step from ``square`` on the board (forbidden ones included)."""
+    file, row = ord(square[0]) - 97, int(square[1:])
+    return tuple(f"{chr(97 + f)}{r}" for f, r in ((file, row + 1), (file, row - 1), (file + 1, row), (file - 1, row))
+                 if 0 <= f < width and 1 <= r <= height)
+
+
 def _ring(square: str, width: int, height: int) -> list[str]:
     file, row = ord(square[0]) - 97, int(square[1:])
     return [f"{chr(97 + file + df)}{row + dr}" for df in (-1, 0, 1) for dr in (-1, 0, 1)
@@ -222,37 +229,46 @@ def _ring(square: str, width: int, height: int) -> list[str]:
 
 class SearchAgent(ExplainingAgent):
     """Determinized lookahead: deal the hidden enemy ranks ``deals`` times, consistently with
-    what is known; on each deal play each of the heuristic's top ``width`` actions, let the
-    heuristic play both sides for ``depth`` more plies (each side knowing what it knows in the
-    real game), and measure the change in material. An action's value is its mean change over
-    the deals plus ``prior`` times the heuristic's own score (which breaks ties and keeps the
-    heuristic's sense of position)."""
+    what is known and weighted by the enemy's habits (a :class:`~gamekit.stratego.inference.
+    StillnessTracker`: pieces that could have moved but never did are likelier Traps or the
+    Flag); on each deal play each of the heuristic's top ``width`` actions, let the heuristic
+    play both sides for ``depth`` more plies (each side knowing what it knows in the real game),
+    and score the end position: material, plus ``guard`` times how close the enemy's movers
+    stand to our Flag (minus the same for theirs, wherever the deal put it). An action's value
+    is its mean change over the deals plus ``prior`` times the heuristic's own score (which
+    breaks ties and keeps the heuristic's sense of position)."""
 
     name = "search"
     value_meaning = "value"
 
     def __init__(self, seed: int | None = 0, deals: int = 10, width: int = 8, depth: int = 3,
-                 prior: float = 0.3):
+                 prior: float = 0.3, guard: float = 0.0, keep: float | None = None):
         super().__init__(seed)
-        self.deals, self.width, self.depth, self.prior = deals, width, depth, prior
+        self.deals, self.width, self.depth, self.prior, self.guard = deals, width, depth, prior, guard
         self.guide = HeuristicAgent(seed)
+        self.tracker = StillnessTracker(keep) if keep is not None else None
 
     def explain(self, observation, legal_actions: list) -> Explanation:
-        first = self.guide.explain(observation, legal_actions)  # the heuristic's own table
+        likelihood = None
+        if self.tracker is not None:
+            self.tracker.update(observation)
+            likelihood = self.tracker.likelihood()
+        belief = beliefs(observation, likelihood=likelihood) if likelihood else None
+        first = self.guide.explain(observation, legal_actions, belief=belief)  # the heuristic's own table
         if len(legal_actions) == 1 or first.candidates[0].value >= WIN / 2:
             return Explanation(self.name, first.candidates, self.value_meaning, "a clear move: " + first.summary)
         me = observation.player
         shortlist = first.candidates[:self.width]
         gains = {c.action: 0.0 for c in shortlist}
         for _ in range(self.deals):
-            world = determinize(observation, self.rng)
-            before = _balance(world, me)
+            world = determinize(observation, self.rng, likelihood=likelihood)
+            before = self._score(world, me)
             for candidate in shortlist:
                 gains[candidate.action] += self._playout(world, candidate.action, me) - before
         scored = []
         for c in shortlist:
             gain = gains[c.action] / self.deals
-            note = f"material {gain:+.2f} over the deals; heuristic {c.value:+.2f}" + (f" ({c.note})" if c.note else "")
+            note = f"outcome {gain:+.2f} over the deals; heuristic {c.value:+.2f}" + (f" ({c.note})" if c.note else "")
             scored.append(Candidate(c.action, gain + self.prior * c.value, note))
         ranked = tuple(sorted(scored, key=lambda c: (-c.value, str(c.action))))
         summary = f"best of {len(shortlist)} actions over {self.deals} deals of the hidden ranks"
@@ -269,7 +285,51 @@ class SearchAgent(ExplainingAgent):
                 break
             player = state.current_player
             state.apply(self.guide.act(state.observation(player), state.legal_actions()))
-        return _balance(state, me)
+        return self._score(state, me)
+
+    def _score(self, state, me: int) -> float:
+        value = _balance(state, me)
+        if self.guard and not state.is_terminal:
+            value += self.guard * (_flag_pressure(state, 1 - me) - _flag_pressure(state, me))
+        return value
+
+
+def _flag_pressure(state, side: int) -> float:
+    """How close the other side's movers stand to ``side``'s Flag: the sum of 1/2 to the power
+    (steps to the Flag - 1) over them, steps counted around the forbidden areas."""
+    flag = next((state.square[pid] for pid, rank in enumerate(state.rank)
+                 if rank == FLAG and state.owner[pid] == side and state.square[pid] >= 0), None)
+    if flag is None:
+        return 0.0
+    steps = _distances(state.spec)[flag]
+    return sum(0.5 ** (steps[square] - 1) for pid, square in enumerate(state.square)
+               if square >= 0 and state.owner[pid] != side and state.rank[pid] not in IMMOBILE
+               and steps[square] < 8)
+
+
+_DISTANCES: dict[str, tuple] = {}  # board name -> its table (built once per preset)
+
+
+def _distances(spec) -> tuple:
+    """Steps between every pair of squares for a piece walking around the forbidden areas."""
+    if spec.name in _DISTANCES:
+        return _DISTANCES[spec.name]
+    table = []
+    for start in range(spec.size):
+        far = [99] * spec.size
+        far[start] = 0
+        frontier = [start]
+        while frontier:
+            following = []
+            for square in frontier:
+                for step in spec.geometry["steps"][square]:
+                    if far[step] == 99:
+                        far[step] = far[square] + 1
+                        following.append(step)
+            frontier = following
+        table.append(tuple(far))
+    _DISTANCES[spec.name] = tuple(table)
+    return _DISTANCES[spec.name]
 
 
 def _balance(state, me: int) -> float:
