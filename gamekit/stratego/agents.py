@@ -7,9 +7,10 @@ seeded, and can explain its choice as a table of candidate actions with values.
 - :class:`HeuristicAgent`: one-move lookahead on the expected material exchange, using
   :func:`~gamekit.stratego.inference.beliefs` for unknown pieces; it avoids squares next to likely
   stronger enemies, hunts known weaker ones, guards its Flag and advances slowly.
-- :class:`SearchAgent`: deals the hidden ranks consistently with what it knows (several times),
-  plays each promising action followed by a short heuristic reply on every deal, and keeps the
-  action with the best average.
+- :class:`SearchAgent`: deals the hidden ranks consistently with what it knows (several times,
+  likelier Traps and Flag where enemy pieces never moved though they could), plays each promising
+  action followed by a short heuristic reply on every deal, and keeps the action with the best
+  average of material and Flag safety.
 """
 
 from __future__ import annotations
@@ -242,7 +243,7 @@ class SearchAgent(ExplainingAgent):
     value_meaning = "value"
 
     def __init__(self, seed: int | None = 0, deals: int = 10, width: int = 8, depth: int = 3,
-                 prior: float = 0.3, guard: float = 0.0, keep: float | None = None):
+                 prior: float = 0.3, guard: float = 6.0, keep: float | None = 0.95):
         super().__init__(seed)
         self.deals, self.width, self.depth, self.prior, self.guard = deals, width, depth, prior, guard
         self.guide = HeuristicAgent(seed)

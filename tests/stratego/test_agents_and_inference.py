@@ -177,3 +177,43 @@ def test_stillness_makes_a_free_but_unmoved_piece_likelier_a_trap_or_the_flag():
                                                                          if r not in ("T", "F")}})[still.id]
                     for _ in range(30))
     assert set(deals) <= {"T", "F"}
+
+
+# --- the search agent's evaluation and its model of the enemy ------------------------------------
+def test_flag_pressure_counts_enemy_movers_by_steps_around_the_forbidden_areas():
+    from gamekit.stratego.agents import _distances, _flag_pressure
+    state = game({"e3": "rF", "e4": "b2", "c6": "b5", "h3": "bT", "a8": "b3", "j1": "r3"})
+    spec = state.spec
+    steps = _distances(spec)
+    c6, c3 = spec.square_of("c6"), spec.square_of("c3")
+    assert steps[c6][c3] == 5  # c5 and c4 are forbidden: round by b5, b4, b3 (or d-file is forbidden too)
+    # e4 is one step away (1), c6 five steps (1/16); the Trap never moves and a8 is eight steps off
+    assert _flag_pressure(state, 0) == 1 + 0.5 ** 4
+    assert _flag_pressure(state, 1) == 0.5 ** 6  # Fire's Scout is seven steps from Ice's Flag on j8
+
+
+def test_the_search_agent_weighs_deals_by_what_the_enemy_never_moved():
+    state = new_game(seed=5, max_moves=60)
+    agents = [SearchAgent(seed=2, deals=2, width=3, depth=1, keep=0.5), HeuristicAgent(seed=3)]
+    while state.moves < 12:
+        state.apply(agents[state.current_player].act(state.observation(state.current_player),
+                                                     state.legal_actions()))
+    tracker = agents[0].tracker
+    assert tracker.idle and all(turns >= 1 for turns in tracker.idle.values())
+    view = state.observation(0)
+    still = [p for p in view.enemy_pieces() if p.id in tracker.idle and not p.moved and p.rank is None]
+    weighed, plain = beliefs(view, likelihood=tracker.likelihood()), beliefs(view)
+    stillest = max(still, key=lambda p: tracker.idle[p.id])  # the longest chance to move, never taken
+    assert weighed[stillest.id]["T"] > plain[stillest.id]["T"] and weighed[stillest.id]["F"] > plain[stillest.id]["F"]
+    twin = SearchAgent(seed=2, deals=2, width=3, depth=1, keep=0.5)
+    twin.tracker.idle, twin.tracker.last_moves = dict(tracker.idle), tracker.last_moves
+    assert twin.act(view, state.legal_actions()) == agents[0].act(view, state.legal_actions())
+
+
+def test_the_search_agent_scores_a_position_by_material_and_flag_pressure():
+    from gamekit.stratego.agents import _balance, _flag_pressure
+    state = game({"e3": "rF", "e4": "b2", "j1": "r3", "a8": "b3"})
+    plain, guarded = SearchAgent(seed=0, guard=0.0), SearchAgent(seed=0, guard=2.0)
+    assert plain._score(state, 0) == _balance(state, 0) == pytest.approx(2.2 - 1.2 - 2.2)
+    assert guarded._score(state, 0) == pytest.approx(_balance(state, 0) + 2.0 * (0.5 ** 6 - 1))
+    assert guarded._score(state, 1) == pytest.approx(-guarded._score(state, 0))
