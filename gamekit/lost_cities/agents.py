@@ -422,8 +422,9 @@ class SearchAgent(ExplainingAgent):
             ranked = tuple(sorted((self._expect(table, action) for action in legal_actions),
                                   key=lambda c: (-c.value, str(c.action))))
             self.last_seconds = time.perf_counter() - started
+            what = "draws" if observation.step == "draw" else "turns (each with its best draw)"
             return Explanation(self.name, ranked, self.value_meaning,
-                               f"best of {len(ranked)} turns, each over every card the deck may give")
+                               f"best of {len(ranked)} {what}, the deck averaged over every card it may give")
         guide = self.heuristic.explain(observation, legal_actions)
         chosen = guide.candidates[:self.width]
         if len(chosen) == 1:

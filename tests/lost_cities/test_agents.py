@@ -244,3 +244,10 @@ def test_an_outlook_prefers_more_cards_and_fewer_turns_lost():
     rushed = _side_outlook(rows, {"red": [5, 7, 9]}, unseen, 0.0, 1, outlook)
     assert many > few and many > rushed  # one turn left: only one of the three cards gets played
     assert _side_outlook({"red": (0, 0, 0, 0)}, {"red": [2]}, unseen, 0.0, 10, outlook) == 0  # never opened
+
+
+def test_with_partners_the_search_falls_back_to_rollouts():
+    state = new_game(4, seed=2, rounds=1)
+    search = SearchAgent(seed=0, rollouts=1, width=2, policy="quick")  # the default method
+    explanation = search.explain(state.observation(0), state.legal_actions())
+    assert "imagined deals" in explanation.summary and explanation.best in state.legal_actions()
