@@ -1,7 +1,7 @@
 """Stratego strength: the search agent against the heuristic, per mode, with 95% intervals.
 
 Run: ``python benchmarks/stratego_strength.py [--games 100] [--modes classic powers]
-[--opponent heuristic] [--seed 2024] [--max-moves 1000]``.
+[--opponent heuristic] [--seed 1] [--max-moves 1000]``.
 
 Each mode plays ``--games`` seeded games on the Fire & Ice board through
 :func:`gamekit.core.tournament` in this one process (``workers=1``): game ``i`` deals the
@@ -55,7 +55,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=100, help="games per mode (even: each deal from both seats)")
     parser.add_argument("--modes", nargs="+", default=["classic", "powers"], choices=["classic", "powers"])
     parser.add_argument("--opponent", default="heuristic", choices=sorted(set(AGENTS) - {"search"}))
-    parser.add_argument("--seed", type=int, default=2024, help="the tournament's seed")
+    parser.add_argument("--seed", type=int, default=1, help="the tournament's seed (the agent was tuned on 2024)")
     parser.add_argument("--max-moves", type=int, default=1000, help="moves in all before a game is drawn")
     args = parser.parse_args()
     print(f"search v {args.opponent}, Fire & Ice board, seed {args.seed}")
