@@ -381,8 +381,10 @@ class SearchAgent(ExplainingAgent):
       possible draw) is valued by the mean, over every card the deck could hold on top, of a
       static evaluation of the position after it (:class:`Outlook`): each expedition's expected
       final score from the cards on the table, the cards in hand, a share of the unseen ones and
-      the turns left to play them, mine minus theirs. About five milliseconds a move. With
-      partners (four players) it uses the rollouts below.
+      the turns left to play them, mine minus theirs. About five milliseconds a move. It never
+      discards and then takes a card no started expedition can use (a turn that changes nothing
+      and leaves the deck as it was: two searchers doing so in turn would never end the round).
+      With partners (four players) it uses the rollouts below.
     * ``"rollouts"``: determinised Monte Carlo. For each of its ``width`` best candidates (by the
       heuristic), play ``rollouts`` imagined deals of the unseen cards to the end of the round,
       both sides played by ``policy`` (``"heuristic"``, or the cruder and ten times quicker
@@ -448,6 +450,9 @@ class SearchAgent(ExplainingAgent):
             value = table.draw(action.source)
             if action.source == "deck":
                 note = f"a card from the deck: mean over the {table.unseen_count} it could be"
+            elif table.discarded and table.idle(table.discards[action.source][-1], table.mine):
+                return Candidate(action, -math.inf, f"never: no started expedition can take the "
+                                 f"{table.discards[action.source][-1]}, so after a discard this turn changes nothing")
             else:
                 note = f"takes the {table.discards[action.source][-1]}"
         else:
@@ -551,6 +556,12 @@ def _side_outlook(rows: dict, hand: dict, unseen: dict, chance: float, turns: in
     return value
 
 
+def _extends(row: tuple, card) -> bool:
+    """Could the started expedition summarised as ``row`` (see :func:`_row_summary`) take ``card``?"""
+    last, _, count, _ = row
+    return count > 0 and (last == 0 if card.value == WAGER else card.value > last)
+
+
 def _row_summary(cards) -> tuple:
     numbers = [card.value for card in cards if card.value != WAGER]
     return numbers[-1] if numbers else 0, sum(numbers), len(cards), len(cards) - len(numbers)
@@ -578,6 +589,13 @@ class _Table:
         self.theirs = {colour: _row_summary(obs.expeditions[1 - obs.side][colour]) for colour in obs.colours}
         self.discards = {colour: list(pile) for colour, pile in obs.discards.items()}
         self.deck = obs.deck_size
+        self.discarded = obs.blocked is not None  # this turn began with a discard
+
+    def idle(self, card, mine) -> bool:
+        """Is taking ``card`` from a pile, after a discard, a turn that changes nothing? It is when
+        no started expedition, mine or theirs, can take the card. Such a turn does not shrink the
+        deck either, so two players who both took them could go round for ever: the search never does."""
+        return not (_extends(mine[card.colour], card) or _extends(self.theirs[card.colour], card))
 
     def turn(self, action) -> tuple[float, str]:
         """A play or discard valued with its best draw after it: (expected margin, that draw)."""
@@ -595,7 +613,8 @@ class _Table:
             discards = dict(discards)
             discards[card.colour] = discards[card.colour] + [card]
             blocked = card.colour
-        sources = ["deck"] + [colour for colour, pile in discards.items() if pile and colour != blocked]
+        sources = ["deck"] + [colour for colour, pile in discards.items()
+                              if pile and colour != blocked and not (blocked and self.idle(pile[-1], mine))]
         return max((self.draw(source, hand, mine, discards), source) for source in sources)
 
     def draw(self, source: str, hand=None, mine=None, discards=None) -> float:

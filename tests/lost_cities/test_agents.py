@@ -233,6 +233,35 @@ def test_the_expectimax_search_will_not_feed_the_other_sides_expedition():
     assert discards[-1] == "discard yellow 9"
 
 
+def test_the_expectimax_search_never_takes_a_card_no_started_expedition_can_use_after_a_discard():
+    # Discard, then take back a card nobody can play: a turn that changes nothing and leaves the
+    # deck as it was. Two searchers doing it in turn never ended their round (seeds 5, 8 and 26).
+    state = position(["red 5", "blue 3", "white 3", "green 4", "green 6", "white 5", "red 3", "yellow 2"],
+                     expeditions=[{"red": ["red 4"]}, {"blue": ["blue 6"]}], discards={"green": ["green 2"]})
+    state.apply("discard yellow 2")
+    draws = {str(c.action): c for c in SearchAgent().explain(state.observation(0), state.legal_actions()).candidates}
+    assert draws["draw green"].value == float("-inf") and draws["draw green"].note.startswith("never")
+    assert expectimax_choice(state) == "draw deck"
+    # After a play, a pile draw is no idle turn: it is valued like any other.
+    state = position(["red 5", "blue 3", "white 3", "green 4", "green 6", "white 5", "red 3", "yellow 2"],
+                     expeditions=[{"red": ["red 4"]}, {"blue": ["blue 6"]}], discards={"green": ["green 2"]})
+    state.apply("play red 5")
+    draws = SearchAgent().explain(state.observation(0), state.legal_actions()).candidates
+    assert all(c.value > float("-inf") for c in draws)
+
+
+@pytest.mark.parametrize("seed", [5, 8, 26])
+def test_two_searchers_finish_their_round(seed):
+    state = new_game(seed=seed, rounds=1)
+    players = [SearchAgent(seed=seed), SearchAgent(seed=seed + 1)]
+    for _ in range(300):  # 44 cards to draw: about 90 steps, a few more with pile draws
+        if state.is_terminal:
+            break
+        seat = state.current_player
+        state.apply(players[seat].act(state.observation(seat), state.legal_actions()))
+    assert state.is_terminal
+
+
 def test_an_outlook_prefers_more_cards_and_fewer_turns_lost():
     from gamekit.lost_cities.agents import _side_outlook
 
