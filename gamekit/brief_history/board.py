@@ -38,8 +38,8 @@ from html import escape
 
 import ipywidgets as widgets
 
-from gamekit.core import IllegalActionError, derive_seed
-from gamekit.ui import HUMAN, LogPanel, PassScreen, SeatPicker, StatusArea, check_seats, theme
+from gamekit.core import IllegalActionError
+from gamekit.ui import HUMAN, LogPanel, PassScreen, SeatPicker, StatusArea, theme
 from gamekit.ui.board import SeatedBoard
 from gamekit.ui.theme import SEAT_COLOURS
 
@@ -790,14 +790,8 @@ class BriefHistoryBoard(SeatedBoard):
     def new_game(self, players: int | None = None, seats=None, seed: int | None = None) -> None:
         """Start a new game; ``players`` and ``seats`` default to the set-up row's choices, the seed
         to the next of the board's series (same options as the last game)."""
-        players = players or (len(seats) if seats else self.player_count.value)
-        if seats is None:
-            self.seat_picker.count = players
-            seats = self.seat_picker.seats
-        seats = check_seats(seats, players, self.agents)
-        self._games += 1
-        if seed is None and self._series_seed is not None:
-            seed = derive_seed(self._series_seed, "game", self._games)
+        players, seats = self._next_seats(players, seats, self.player_count.value)
+        seed = self._next_seed(seed)
         # the same rule options; a lesson's scripted dice and starting position stay with that game
         options = {k: v for k, v in self._state.options.items() if k not in ("players", "dice", "position")}
         self.player_count.value = players

@@ -35,7 +35,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from gamekit.core import IllegalActionError, derive_seed
+from gamekit.core import IllegalActionError
 from gamekit.ui import (
     HUMAN,
     LogPanel,
@@ -43,7 +43,6 @@ from gamekit.ui import (
     SeatPicker,
     StatusArea,
     card_button,
-    check_seats,
     chip,
     set_enabled,
     set_selected,
@@ -447,14 +446,8 @@ class LostCitiesBoard(SeatedBoard):
     def new_game(self, players: int | None = None, seats=None, seed: int | None = None) -> None:
         """Deal a new match; ``players`` and ``seats`` default to the set-up row's choices, and the
         seed to the next of the board's series (same options as the last match, new deal)."""
-        players = players or (len(seats) if seats else self.players_picker.value)
-        if seats is None:
-            self.seat_picker.count = players
-            seats = self.seat_picker.seats
-        seats = check_seats(seats, players, self.agents)
-        self._games += 1
-        if seed is None and self._series_seed is not None:
-            seed = derive_seed(self._series_seed, "game", self._games)
+        players, seats = self._next_seats(players, seats, self.players_picker.value)
+        seed = self._next_seed(seed)
         options = {k: v for k, v in self._state.options.items()
                    if k not in ("players", "position", "first_player")}
         self.players_picker.value = players

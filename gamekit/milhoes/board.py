@@ -25,7 +25,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from gamekit.core import IllegalActionError, derive_seed
+from gamekit.core import IllegalActionError
 from gamekit.core.state import normalise_text
 from gamekit.ui import (
     HUMAN,
@@ -34,7 +34,6 @@ from gamekit.ui import (
     SeatPicker,
     StatusArea,
     card_button,
-    check_seats,
     chip,
     set_enabled,
     set_selected,
@@ -297,14 +296,8 @@ class MilhoesBoard(SeatedBoard):
     def new_game(self, players: int | None = None, seats=None, seed: int | None = None) -> None:
         """Deal a new game; ``players`` and ``seats`` default to the set-up row's choices, and the
         seed to the next of the board's series (same options as the last game, new deal)."""
-        players = players or (len(seats) if seats else self.players_picker.value)
-        if seats is None:
-            self.seat_picker.count = players
-            seats = self.seat_picker.seats
-        seats = check_seats(seats, players, self.agents)
-        self._games += 1
-        if seed is None and self._series_seed is not None:
-            seed = derive_seed(self._series_seed, "game", self._games)
+        players, seats = self._next_seats(players, seats, self.players_picker.value)
+        seed = self._next_seed(seed)
         options = {k: v for k, v in self._state.options.items() if k not in ("players", "points_order")}
         self.players_picker.value = players
         self.seat_picker.seats = seats

@@ -499,9 +499,7 @@ class StrategoBoard(SeatedBoard):
         mode = mode or self.mode_picker.value
         if setups is None:
             setups = [box.value if box.value.strip() else None for box in self.setup_boxes]
-        self._games += 1
-        if seed is None and self._series_seed is not None:
-            seed = derive_seed(self._series_seed, "game", self._games)
+        seed = self._next_seed(seed)
         keep = {k: v for k, v in self._state.options.items()
                 if k not in ("mode", "board", "setups", "position", "to_move", "captured")}
         try:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from gamekit.core import derive_seed
+
 from .seats import HUMAN, build_agents, check_seats
 
 
@@ -23,6 +25,21 @@ class SeatedBoard(widgets.VBox):
         given = list(names or [])
         self.all_names = given + [f"Player {p}" for p in range(len(given), self.max_players)]
         return check_seats(seats or [HUMAN] * state.num_players, state.num_players, self.agents)
+
+    def _next_seed(self, seed: int | None) -> int | None:
+        """The seed of the board's next game: ``seed`` if given, else the next of the series."""
+        self._games += 1
+        if seed is None and self._series_seed is not None:
+            seed = derive_seed(self._series_seed, "game", self._games)
+        return seed
+
+    def _next_seats(self, players: int | None, seats, default_players: int) -> tuple[int, list]:
+        """The next game's player count and checked seats; by default the set-up row's choices."""
+        players = players or (len(seats) if seats else default_players)
+        if seats is None:
+            self.seat_picker.count = players
+            seats = self.seat_picker.seats
+        return players, check_seats(seats, players, self.agents)
 
     def _take_seats(self, state, seats) -> None:
         """Start showing ``state`` with ``seats``: names and seeded agents for this game."""
