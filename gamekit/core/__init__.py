@@ -2,7 +2,7 @@
 JSON records. Core never imports a game."""
 
 from .agents import Agent, Candidate, ExplainingAgent, Explanation, RandomAgent
-from .arena import TournamentResult, play_match, tournament, wilson_interval
+from .arena import TournamentResult, agent_setups, play_match, tournament, wilson_interval
 from .errors import IllegalActionError, RecordError
 from .players import SIMULTANEOUS, TERMINAL
 from .record import GameRecord, load, record_of, save
@@ -12,7 +12,7 @@ from .state import GameState
 
 __all__ = [
     "Agent", "Candidate", "ExplainingAgent", "Explanation", "RandomAgent",
-    "TournamentResult", "play_match", "tournament", "wilson_interval",
+    "TournamentResult", "agent_setups", "play_match", "tournament", "wilson_interval",
     "IllegalActionError", "RecordError", "SIMULTANEOUS", "TERMINAL",
     "GameRecord", "load", "record_of", "save",
     "game_factory", "known_games", "register_game", "derive_seed", "make_rng", "shuffle", "GameState",

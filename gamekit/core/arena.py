@@ -8,6 +8,7 @@ seats so that every line-up plays every deal from every seat (mirrored deals), o
 
 from __future__ import annotations
 
+import inspect
 import math
 import os
 from collections.abc import Callable, Mapping, Sequence
@@ -24,10 +25,13 @@ def play_match(game, agents: Sequence, *, seed: int | None = None, options: Mapp
     """Play one game to the end and return its :class:`GameRecord`.
 
     ``game`` is a game's name (``"milhoes"``) or a started state (played on a copy); ``agents``
-    holds one agent per seat. The record carries the final scores and winners.
+    holds one agent per seat. The record carries the final scores and winners. In a game whose
+    ``new_game`` takes ``setups`` (one per seat, ``None`` for a random one), an agent with a
+    ``setup(seat, options)`` method deploys its own pieces wherever the options leave it free.
     """
     if isinstance(game, str):
-        state = game_factory(game)(**dict(options or {}), seed=seed)
+        factory = game_factory(game)
+        state = factory(**agent_setups(factory, agents, dict(options or {})), seed=seed)
     else:
         state = game.clone()
     if len(agents) != state.num_players:
@@ -42,6 +46,19 @@ def play_match(game, agents: Sequence, *, seed: int | None = None, options: Mapp
             p = state.current_player
             state.apply(agents[p].act(state.observation(p), state.legal_actions(p)))
     return record_of(state)
+
+
+def agent_setups(factory: Callable, agents: Sequence, options: dict) -> dict:
+    """``options`` with the set-ups that ``agents`` (one per seat; ``None`` for a person) choose
+    for themselves filled in, if the game's ``factory`` takes ``setups``; boards use it too."""
+    choosers = [seat for seat, agent in enumerate(agents) if callable(getattr(agent, "setup", None))]
+    if not choosers or "setups" not in inspect.signature(factory).parameters:
+        return options
+    setups = list(options.get("setups") or [None] * len(agents))
+    for seat in choosers:
+        if setups[seat] is None:
+            setups[seat] = agents[seat].setup(seat, options)
+    return {**options, "setups": setups} if any(s is not None for s in setups) else options
 
 
 def _play_batch(game: str, options: dict, factories: dict, jobs: list) -> list[dict]:

@@ -3,6 +3,7 @@
 from gamekit.core import register_game
 
 from .boards import BOARDS, FIRE, ICE, BoardSpec, board_spec
+from .deploy import deploy
 from .notation import Action, parse_action
 from .rules import (
     CAPTURED_MODES,
@@ -38,6 +39,7 @@ __all__ = [
     "StrategoState",
     "battle",
     "board_spec",
+    "deploy",
     "from_ascii",
     "new_game",
     "parse_action",

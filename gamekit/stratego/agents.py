@@ -11,15 +11,23 @@ seeded, and can explain its choice as a table of candidate actions with values.
   likelier Traps and Flag where enemy pieces never moved though they could), plays each promising
   action followed by a short heuristic reply on every deal, and keeps the action with the best
   average of material and Flag safety.
+
+The heuristic and the search agent also deploy their own armies before the game
+(``setup_style="guarded"`` by default: the Flag on the back row behind Traps, see
+:mod:`~gamekit.stratego.deploy`); :func:`~gamekit.core.play_match`, the tournaments and the board
+ask them. The random agent leaves its set-up to the game's shuffle.
 """
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 
 from gamekit.core import Candidate, ExplainingAgent, Explanation, RandomAgent
+from gamekit.core.rng import derive_seed
 
 from .boards import FLAG, IMMOBILE, RANK_OF_SYMBOL, TRAP
+from .deploy import STYLES, deploy
 from .inference import StillnessTracker, beliefs, determinize
 from .rules import ATTACKER_WINS, BOTH_FALL, DEFENDER_WINS, FLAG_TAKEN, battle
 
@@ -93,7 +101,33 @@ class _Board:
         return abs(ord(a[0]) - ord(b[0])) + abs(int(a[1:]) - int(b[1:]))
 
 
-class HeuristicAgent(ExplainingAgent):
+class DeployingAgent(ExplainingAgent):
+    """An explaining agent that also deploys its own army: ``setup(seat, options)`` returns a
+    set-up text in its ``setup_style`` (see :mod:`~gamekit.stratego.deploy`), which
+    :func:`~gamekit.core.play_match` and the boards ask for before the first move. The set-ups
+    come from their own seeded stream, so asking for one never changes how the agent plays."""
+
+    setup_style = "guarded"
+
+    def __init__(self, seed: int | None = 0, setup_style: str | None = None):
+        super().__init__(seed)
+        if setup_style is not None:
+            if setup_style not in STYLES:
+                raise ValueError(f"setup_style is one of {', '.join(STYLES)}, not {setup_style!r}")
+            self.setup_style = setup_style
+        self.setup_rng = random.Random(None if seed is None else derive_seed(seed, "setup"))
+
+    def setup(self, seat: int, options: dict | None = None) -> str | None:
+        """This agent's set-up for ``seat`` (0 Fire, 1 Ice); ``None`` (the game shuffles one) for the
+        random style or a game that starts from a position."""
+        options = options or {}
+        if self.setup_style == "random" or options.get("position"):
+            return None
+        return deploy(self.setup_style, options.get("board") or "fire-and-ice", seat,
+                      seed=self.setup_rng.getrandbits(32))
+
+
+class HeuristicAgent(DeployingAgent):
     """Scores every legal action by its expected material exchange and a few plain rules of
     thumb; the table it explains lists each term it used."""
 
@@ -101,8 +135,8 @@ class HeuristicAgent(ExplainingAgent):
     value_meaning = "score"
     flag_value = WIN  # what taking the Flag is worth on the material scale
 
-    def __init__(self, seed: int | None = 0, jitter: float = 0.01):
-        super().__init__(seed)
+    def __init__(self, seed: int | None = 0, jitter: float = 0.01, setup_style: str | None = None):
+        super().__init__(seed, setup_style)
         self.jitter = jitter  # a seeded whisker that breaks ties (0: ties go to board order)
 
     def explain(self, observation, legal_actions: list, belief: dict | None = None) -> Explanation:
@@ -228,7 +262,7 @@ def _ring(square: str, width: int, height: int) -> list[str]:
             if (df or dr) and 0 <= file + df < width and 1 <= row + dr <= height]
 
 
-class SearchAgent(ExplainingAgent):
+class SearchAgent(DeployingAgent):
     """Determinized lookahead: deal the hidden enemy ranks ``deals`` times, consistently with
     what is known and weighted by the enemy's habits (a :class:`~gamekit.stratego.inference.
     StillnessTracker`: pieces that could have moved but never did are likelier Traps or the
@@ -243,8 +277,9 @@ class SearchAgent(ExplainingAgent):
     value_meaning = "value"
 
     def __init__(self, seed: int | None = 0, deals: int = 10, width: int = 8, depth: int = 3,
-                 prior: float = 0.3, guard: float = 6.0, keep: float | None = 0.95):
-        super().__init__(seed)
+                 prior: float = 0.3, guard: float = 6.0, keep: float | None = 0.95,
+                 setup_style: str | None = None):
+        super().__init__(seed, setup_style)
         self.deals, self.width, self.depth, self.prior, self.guard = deals, width, depth, prior, guard
         self.guide = HeuristicAgent(seed)
         self.tracker = StillnessTracker(keep) if keep is not None else None

@@ -17,7 +17,9 @@ Below the board, the next game's panel chooses the mode, the captured-pieces mod
 the set-ups. A set-up is a text (save it by copying it, load it by pasting it); **Place Fire's
 pieces** opens the set-up editor on the grid: choose a piece from the palette, click a square of
 the side's rows (click a placed piece to take it back), fill the rest at random, and **Done** saves
-the set-up as text, checked by the engine.
+the set-up as text, checked by the engine. A side left empty is shuffled at random, unless an
+agent plays it: the heuristic and the search agent deploy their own armies (a guarded set-up:
+see :mod:`~gamekit.stratego.deploy`), exactly as they do in :func:`~gamekit.core.play_match`.
 
 The board holds no rules: the highlighted squares are ``state.legal_actions()``, a refused click
 shows the engine's own reason (``state.explain``) in the status line, and the engine plays every
@@ -45,7 +47,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from gamekit.core import IllegalActionError, derive_seed
+from gamekit.core import IllegalActionError, agent_setups, derive_seed, make_rng
 from gamekit.ui import HUMAN, LogPanel, PassScreen, SeatPicker, StatusArea, build_agents, check_seats, theme
 from gamekit.ui.board import SeatedBoard
 
@@ -131,12 +133,12 @@ class StrategoBoard(SeatedBoard):
                  board: str = "fire-and-ice", seats=None, names=None, seed: int | None = None,
                  options: dict | None = None, agents: dict | None = None):
         self.agents = dict(agents) if agents is not None else load_agents()
+        seats = check_seats(seats or [HUMAN, HUMAN], 2, self.agents)
         if state is None:
-            state = new_game(mode, board, seed=seed, **(options or {}))
+            state = self._deal(mode, board, seats, seed, options or {})
         self._series_seed = seed
         self._games = 0
         self._shuffles = 0
-        seats = check_seats(seats or [HUMAN, HUMAN], 2, self.agents)
         self._build_widgets(state, seats)
         self._state = state
         self._build_grid()  # once: every game of this board is on the same board preset
@@ -503,13 +505,20 @@ class StrategoBoard(SeatedBoard):
         keep = {k: v for k, v in self._state.options.items()
                 if k not in ("mode", "board", "setups", "position", "to_move", "captured")}
         try:
-            state = new_game(mode, self._state.spec.name, setups=setups, seed=seed,
-                             captured=self.captured_picker.value, **keep)
+            state = self._deal(mode, self._state.spec.name, seats, seed,
+                               {**keep, "setups": setups, "captured": self.captured_picker.value})
         except ValueError as problem:
             _refuse(f"the game cannot start: {problem}")
         self.mode_picker.value = mode
         self.seat_picker.seats = seats
         self._begin(state, seats, self.names)
+
+    def _deal(self, mode: str, board: str, seats, seed: int | None, options: dict) -> StrategoState:
+        """A new game in which every agent seat without a given set-up deploys its own army, as
+        :func:`~gamekit.core.play_match` lets it: the same seed there gives the same game."""
+        seed = make_rng(seed)[1]  # the agents are seeded from the game's seed, needed first
+        options = agent_setups(new_game, build_agents(seats, self.agents, seed), {**options, "board": board})
+        return new_game(mode, seed=seed, **options)
 
     def randomise_setups(self) -> None:
         """Fill both set-up boxes with shuffled legal set-ups (seeded from the board's series)."""

@@ -82,3 +82,17 @@ def test_explaining_agent_ranks_every_legal_action():
     assert "highest chooses bid 12" in str(explanation)
     assert explanation.rows()[0] == {"action": "bid 12", "value": 12, "why": "higher is better"}
     assert "<table>" in explanation._repr_html_()
+
+
+class Deploying(RandomAgent):
+    """A random agent that also has a ``setup`` method, which games without set-ups ignore."""
+
+    def setup(self, seat, options):
+        raise AssertionError("milhoes has no set-ups to ask for")
+
+
+def test_agents_are_asked_for_setups_only_by_games_that_take_them():
+    from gamekit.core import play_match
+
+    record = play_match("milhoes", [Deploying(1), Deploying(2)], seed=3, options={"players": 2})
+    assert record.result["winners"]

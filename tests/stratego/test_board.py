@@ -200,8 +200,8 @@ def test_a_detection_is_told_to_the_mage_alone():
 def test_an_agent_playing_fire_moves_first_and_the_human_sees_ices_side():
     seed = 8
     board = StrategoBoard(seats=["heuristic", HUMAN], seed=seed)
-    engine = new_game(seed=seed)
     agent = AGENTS["heuristic"](seed=derive_seed(seed, 0))
+    engine = new_game(seed=seed, setups=[agent.setup(0), None])  # the agent deploys its own army
     engine.apply(agent.act(engine.observation(0), engine.legal_actions(0)))
     assert board.state.history == engine.history
     assert board.viewer == 1 and board.state.current_player == 1
@@ -250,6 +250,17 @@ def test_new_game_uses_the_pickers_and_set_up_texts_and_refuses_a_bad_one():
     board.setup_boxes[1].value = "1 2 3"
     board.new_game_button.click()
     assert board.state is state and "Ice's set-up" in board.status.text and board.status.kind == "error"
+
+
+def test_an_agent_deploys_its_own_army_unless_its_box_holds_a_set_up():
+    board = StrategoBoard(seats=[HUMAN, "search"], seed=5)
+    seed = board.state.seed
+    assert board.state.setups[1] == AGENTS["search"](seed=derive_seed(seed, 1)).setup(1)
+    assert board.state.setups[0] == new_game(seed=seed).setups[0]  # the human's side: shuffled
+    ice = random_setup(side=1, seed=2)
+    board.setup_boxes[1].value = ice
+    board.new_game_button.click()
+    assert board.state.setups[1] == ice
 
 
 def test_random_set_ups_fill_the_boxes_and_check_tidies_them():
