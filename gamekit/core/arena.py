@@ -16,13 +16,13 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 
 from .players import SIMULTANEOUS
-from .record import GameRecord, record_of
+from .record import record_of
 from .registry import game_factory
 from .rng import derive_seed
 
 
 def play_match(game, agents: Sequence, *, seed: int | None = None, options: Mapping | None = None):
-    """Play one game to the end and return its :class:`GameRecord`.
+    """Play one game to the end and return its :class:`~gamekit.core.record.GameRecord`.
 
     ``game`` is a game's name (``"milhoes"``) or a started state (played on a copy); ``agents``
     holds one agent per seat. The record carries the final scores and winners. In a game whose

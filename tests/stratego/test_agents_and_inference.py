@@ -217,3 +217,4 @@ def test_the_search_agent_scores_a_position_by_material_and_flag_pressure():
     assert plain._score(state, 0) == _balance(state, 0) == pytest.approx(2.2 - 1.2 - 2.2)
     assert guarded._score(state, 0) == pytest.approx(_balance(state, 0) + 2.0 * (0.5 ** 6 - 1))
     assert guarded._score(state, 1) == pytest.approx(-guarded._score(state, 0))
+    assert _flag_pressure(state, 0) == 1.0  # Ice's Scout stands next to Fire's Flag
