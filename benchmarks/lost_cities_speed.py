@@ -24,6 +24,8 @@ import argparse
 import random
 import time
 
+from timing import least_cpu_seconds  # benchmarks/timing.py, beside this script
+
 from gamekit.lost_cities import new_game
 
 VARIANTS = [
@@ -104,12 +106,7 @@ def where_the_time_goes(games: int, repeats: int) -> dict[str, float]:
         return replay
 
     def best(work) -> float:
-        times = []
-        for _ in range(repeats):
-            start = time.process_time()
-            work()
-            times.append(time.process_time() - start)
-        return min(times) / games * 1e6
+        return least_cpu_seconds(work, repeats) / games * 1e6
 
     steps = sum(map(len, recorded)) / games
     creating, applying = best(new_games), best(replays(False))

@@ -28,6 +28,8 @@ import argparse
 import random
 import time
 
+from timing import least_cpu_seconds  # benchmarks/timing.py, beside this script
+
 from gamekit.core import SIMULTANEOUS, TERMINAL
 from gamekit.milhoes import new_game
 from gamekit.milhoes.analysis import goofspiel_options, simulate
@@ -130,12 +132,7 @@ def where_the_time_goes(games: int, repeats: int) -> dict[str, float]:
         return calls
 
     def best(work):
-        times = []
-        for _ in range(repeats):
-            start = time.process_time()
-            work()
-            times.append(time.process_time() - start)
-        return min(times) / games * 1e6
+        return least_cpu_seconds(work, repeats) / games * 1e6
 
     creating = best(new_games)
     return {
