@@ -55,6 +55,8 @@ def agent_setups(factory: Callable, agents: Sequence, options: dict) -> dict:
     if not choosers or "setups" not in inspect.signature(factory).parameters:
         return options
     setups = list(options.get("setups") or [None] * len(agents))
+    if len(setups) != len(agents):
+        return options  # the game's own check explains what is wrong
     for seat in choosers:
         if setups[seat] is None:
             setups[seat] = agents[seat].setup(seat, options)

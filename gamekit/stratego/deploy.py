@@ -6,7 +6,7 @@ by the deal, not by the play. A **guarded** set-up follows the advice players gi
 
 - the Flag on the back row, most often behind a forbidden area (the hardest squares to reach),
   with Traps on every square next to it;
-- the other Traps as decoys: two more on the back row, or one there and one in a front lane;
+- two more Traps as decoys on the back row, and the last one or two in the front row's lanes;
 - two Scouts in the front row (cheap eyes), the Slayer and the Dragon out of the back row
   (they fight), two Dwarves in the back rows (they are the only pieces that open Traps late on);
 - everything else shuffled, so no two guarded set-ups are alike.

@@ -86,3 +86,9 @@ def test_asking_for_a_setup_never_changes_the_play():
     asked.setup(0)
     assert quiet.act(state.observation(0), state.legal_actions()) == asked.act(state.observation(0),
                                                                                state.legal_actions())
+
+
+def test_a_malformed_setups_option_is_left_to_the_game_to_refuse():
+    with pytest.raises(ValueError, match="setups is a pair"):
+        play_match("stratego", [HeuristicAgent(seed=1), HeuristicAgent(seed=2)], seed=4,
+                   options={"setups": [None]})
