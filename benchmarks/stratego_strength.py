@@ -25,7 +25,7 @@ from functools import partial
 
 from gamekit.core import tournament
 from gamekit.core.arena import wilson_interval
-from gamekit.stratego.agents import AGENTS
+from gamekit.stratego.agents import AGENTS, DeployingAgent
 from gamekit.stratego.deploy import STYLES
 
 
@@ -52,7 +52,7 @@ def timed(agent_class):
 
 def deploying(agent_class, style: str):
     """A factory for ``agent_class`` deploying in ``style`` (the random agent always shuffles)."""
-    return agent_class if agent_class is AGENTS["random"] else partial(agent_class, setup_style=style)
+    return partial(agent_class, setup_style=style) if issubclass(agent_class, DeployingAgent) else agent_class
 
 
 def strength(mode: str, games: int, opponent: str, seed: int, max_moves: int,
