@@ -3,17 +3,17 @@ JSON records. Core never imports a game."""
 
 from .agents import Agent, Candidate, ExplainingAgent, Explanation, RandomAgent
 from .arena import TournamentResult, agent_setups, play_match, tournament, wilson_interval
-from .errors import IllegalActionError, RecordError
+from .errors import IllegalActionError, NotAnActionError, RecordError
 from .players import SIMULTANEOUS, TERMINAL
 from .record import GameRecord, load, record_of, save
-from .registry import game_factory, known_games, register_game
+from .registry import GameInfo, game_factory, game_info, known_games, register_game
 from .rng import derive_seed, make_rng, shuffle
-from .state import GameState
+from .state import GameState, Outcome
 
 __all__ = [
     "Agent", "Candidate", "ExplainingAgent", "Explanation", "RandomAgent",
     "TournamentResult", "agent_setups", "play_match", "tournament", "wilson_interval",
-    "IllegalActionError", "RecordError", "SIMULTANEOUS", "TERMINAL",
+    "IllegalActionError", "NotAnActionError", "RecordError", "GameInfo", "game_info", "Outcome", "SIMULTANEOUS", "TERMINAL",
     "GameRecord", "load", "record_of", "save",
     "game_factory", "known_games", "register_game", "derive_seed", "make_rng", "shuffle", "GameState",
 ]

@@ -13,5 +13,13 @@ class IllegalActionError(ValueError):
         self.action = action
 
 
+class NotAnActionError(IllegalActionError):
+    """Text (or an object) that is not an action of this game at all, such as ``"fly to Mars"``.
+
+    A subclass of :class:`IllegalActionError`, so code that catches refusals catches this too;
+    ``parse`` raises it, where ``why_illegal`` answers for actions that exist but are not allowed.
+    """
+
+
 class RecordError(ValueError):
     """A saved game that cannot be loaded: bad JSON, unknown keys, wrong types, illegal moves."""

@@ -9,12 +9,41 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
 _GAMES: dict[str, Callable] = {}
+_INFO: dict[str, "GameInfo"] = {}
 
 
-def register_game(name: str, new_game: Callable) -> None:
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, without building one: its name, seats, and the kind of game it is.
+
+    ``seats`` are the player counts ``new_game`` accepts and ``default_seats`` the one it uses
+    when not told; ``options`` names ``new_game``'s keyword options (a short description each).
+    """
+
+    name: str
+    title: str
+    seats: tuple[int, ...]
+    default_seats: int
+    simultaneous: bool
+    hidden_information: bool
+    options: dict[str, str] = field(default_factory=dict)
+
+
+def register_game(name: str, new_game: Callable, info: GameInfo | None = None) -> None:
     _GAMES[name] = new_game
+    if info is not None:
+        _INFO[name] = info
+
+
+def game_info(name: str) -> GameInfo:
+    """The :class:`GameInfo` of the game called ``name``."""
+    game_factory(name)  # imports the game's package if need be, or says which games exist
+    if name not in _INFO:
+        raise KeyError(f"the game {name!r} registered no GameInfo")
+    return _INFO[name]
 
 
 def game_factory(name: str) -> Callable:

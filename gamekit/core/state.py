@@ -11,15 +11,34 @@ import copy
 import operator
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .errors import IllegalActionError
+from .errors import IllegalActionError, NotAnActionError
 from .players import SIMULTANEOUS, TERMINAL
 
 
 def normalise_text(text: str) -> str:
     """Action texts match whatever the case and spacing: ``' Bid  7'`` reads as ``'bid 7'``."""
     return re.sub(r"\s+", " ", text.strip()).lower()
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended, the same shape in every game.
+
+    ``winners`` are seats (several on a shared win; empty on a draw), ``scores`` one number a seat
+    (the game's own points), ``reason`` a sentence for a student ("Ice has no piece that can
+    move: Fire wins").
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple
+    reason: str
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
 
 
 class GameState:
@@ -72,15 +91,47 @@ class GameState:
             return []
         return self._legal_actions(player)
 
-    def explain(self, action, player: int | None = None) -> str:
-        """Why ``action`` is legal or not, in a sentence for a student."""
+    def parse(self, text: str):
+        """The action that ``text`` names (``"bid 7"`` -> ``Bid(7)``), legal now or not.
+
+        Raises :class:`NotAnActionError` for text that names no action of this game at all.
+        """
+        if not isinstance(text, str):
+            raise NotAnActionError(f"{text!r} is not an action's text")
+        try:
+            return self._parse_action(normalise_text(text))
+        except NotAnActionError:
+            raise
+        except IllegalActionError as refusal:
+            raise NotAnActionError(refusal.reason, text) from None
+
+    def why_illegal(self, action, player: int | None = None) -> str | None:
+        """``None`` if ``player`` (default: the player to move) may take ``action`` now, else the
+        reason in a sentence for a student. ``action`` is an action or its text."""
         try:
             player = self._resolve_player(player)
             action = self._coerce(action)
             self._check(action, player)
         except IllegalActionError as refusal:
-            return f"Illegal: {refusal.reason}"
-        return f"Legal: {self._describe_legal(action, player)}"
+            return refusal.reason
+        return None
+
+    def is_legal(self, action, player: int | None = None) -> bool:
+        """Whether ``player`` (default: the player to move) may take ``action`` now."""
+        return self.why_illegal(action, player) is None
+
+    def explain(self, action, player: int | None = None) -> str:
+        """Why ``action`` is legal or not, in a sentence for a student."""
+        reason = self.why_illegal(action, player)
+        if reason is not None:
+            return f"Illegal: {reason}"
+        return f"Legal: {self._describe_legal(self._coerce(action), self._resolve_player(player))}"
+
+    def outcome(self) -> Outcome | None:
+        """How the game ended (``None`` while it goes on): winners, scores and the reason."""
+        if not self.is_terminal:
+            return None
+        return Outcome(tuple(self.winners()), tuple(self.scores()), self._outcome_reason())
 
     def apply(self, action) -> None:
         """Perform the current player's ``action`` (an action object or its text)."""
@@ -209,6 +260,14 @@ class GameState:
 
     def _parse_action(self, text: str):
         raise NotImplementedError
+
+    def _outcome_reason(self) -> str:
+        """Why the game ended and who won, in words (games say more: a Flag taken, a tie broken)."""
+        winners = self.winners()
+        if not winners:
+            return "the game ends in a draw"
+        names = " and ".join(f"player {p}" for p in winners)
+        return f"{names} {'wins' if len(winners) == 1 else 'share the win'}"
 
     def _example_text(self) -> str:
         return "an action's text"
