@@ -180,7 +180,7 @@ def test_the_same_series_seed_plays_the_same_games():
 
 def test_default_names_never_say_player_0_and_names_must_differ():
     table = Table("toy_nim", [None, RandomAgent], seed=1)
-    assert table.names == ("Player 1", "Computer 2 (random)")
+    assert table.names == ("Player 1", "Computer 2")
     with pytest.raises(ValueError, match="same name"):
         Table("toy_nim", [None, None], names=["Ana", "Ana"])
     with pytest.raises(ValueError, match="None for a person"):
