@@ -49,7 +49,8 @@ class Event:
 
     ``audience`` is ``EVERYONE`` (``None``) or a frozenset of viewers: seat numbers, and ``None``
     for the public view (a projector, a spectator). ``kind`` is one of ``"start"``, ``"step"`` (a
-    move or a round of the game, in the game's own words), ``"chosen"`` (a secret choice is in),
+    move or a round of the game, in the game's own words), ``"chosen"`` (a seat's own secret choice,
+    for that seat only),
     ``"agent_error"``, ``"paused"`` and ``"over"``.
     """
 
@@ -376,10 +377,8 @@ class Table:
             return
         self.pending[seat] = action
         self._changed()
-        name = self.names[seat]
+        # only the chooser reads what was chosen; the others see who has chosen in view.chosen
         self._event("chosen", f"You chose {action}.", frozenset({seat}), seat)
-        others = frozenset(p for p in range(len(self.seats)) if p != seat) | {None}
-        self._event("chosen", f"{name} has chosen.", others, seat)
         if all(p in self.pending for p in self.state.acting_players()):
             joint, self.pending = dict(self.pending), {}
             self.state.apply_joint(joint)
