@@ -30,10 +30,21 @@ NOTEBOOKS = REPO / "notebooks"
 START_TIMEOUT = 90  # seconds; two shared cores can be slow to start a Jupyter server
 
 
+PORTS = range(int(os.environ.get("GAMEKIT_TEST_PORT_FIRST", "8900")),
+              int(os.environ.get("GAMEKIT_TEST_PORT_LAST", "8999")) + 1)
+
+
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    """A free loopback port of the range the tests may use (``GAMEKIT_TEST_PORT_FIRST`` to
+    ``_LAST``, 8900-8999 by default), so that parallel runs on one machine keep apart."""
+    for port in PORTS:
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError(f"no free port in {PORTS.start}-{PORTS.stop - 1}")
 
 
 class Server:

@@ -58,6 +58,7 @@ def play_by_clicking(board, seats: list[str], *, screenshot: Path | None = None,
     for round_ in range(1, ROUNDS + 1):
         for seat in humans:
             if len(humans) > 1:
+                assert_nothing_secret_on_the_pass_screen(board)
                 board.locator(".mh-pass-screen").click()
             card = plan(seat)[round_ - 1]
             board.locator(f".mh-card-{seat}-{card}").click()
@@ -71,10 +72,23 @@ def play_by_clicking(board, seats: list[str], *, screenshot: Path | None = None,
                 board.locator(next_step).wait_for()
 
 
-def assert_result_matches_engine(board, seed: int, seats: list[str]) -> None:
+def assert_nothing_secret_on_the_pass_screen(board) -> None:
+    """While the screen is passed, no hand is in the page, and no text, title or value in the
+    board says what anybody chose this round."""
+    board.locator(".mh-pass-screen").wait_for()
+    board.locator(".mh-hand-title").wait_for(state="detached")
+    texts = board.evaluate("""root => [...root.querySelectorAll('*')].flatMap(el =>
+        [el.title, el.value, el.getAttribute('aria-label'), el.getAttribute('placeholder')]
+        .filter(Boolean)).concat([root.innerText])""")
+    assert board.locator(".mh-card").count() == 0 and board.locator(".mh-confirm").count() == 0
+    leaks = [text for text in texts if "You chose" in text or "secret bid" in text]
+    assert not leaks
+
+
+def assert_result_matches_engine(board, seed: int, seats: list[str], names: list[str]) -> None:
     engine = engine_game(seed, seats)
     explanation = board.locator(".mh-result .mh-explanation").inner_text()
-    assert explanation == engine.tiebreak_explanation()
+    assert explanation == engine.tiebreak_explanation(names)
     rows = board.locator(".mh-scores .mh-score-row")
     scores = rows.evaluate_all("rows => rows.map(row => Number(row.dataset.score))")
     assert scores == engine.scores()
@@ -102,7 +116,7 @@ def test_play_notebook_in_jupyterlab(lab, page):
     board.locator(".mh-round:has-text('round 1 of')").wait_for()
     seats = [HUMAN, "random", "random"]
     play_by_clicking(board, seats)
-    assert_result_matches_engine(board, seed, seats)
+    assert_result_matches_engine(board, seed, seats, ["Ana", "Rui", "Eva"])
 
 
 def test_voila_app_hot_seat_with_an_agent(voila, page, tmp_path):
@@ -111,13 +125,17 @@ def test_voila_app_hot_seat_with_an_agent(voila, page, tmp_path):
     board.wait_for(timeout=90_000)
     assert "MilhoesBoard(" not in page.locator("body").inner_text()  # no code shown, just the game
     seats = [HUMAN, HUMAN, "random"]  # two people at the screen and one agent
+    names = ["Ana", "Rui", "Bot"]
     for seat, kind in enumerate(seats):
         board.locator(f".gk-seat-{seat} select").select_option(kind)
+        board.locator(f".gk-seat-name-{seat} input").fill(names[seat])
+        board.locator(f".gk-seat-name-{seat} input").press("Tab")
     first_seed = board.locator(".mh-seed").get_attribute("data-seed")
     board.locator(".mh-new-game").click()
     board.locator(f".mh-seed:not([data-seed='{first_seed}'])").wait_for()
     seed = int(board.locator(".mh-seed").get_attribute("data-seed"))
     shot = screenshot_path(tmp_path)
+    board.locator(".mh-pass-screen", has_text="I am Ana").wait_for()  # the typed names, everywhere
     play_by_clicking(board, seats, screenshot=shot)
-    assert_result_matches_engine(board, seed, seats)
+    assert_result_matches_engine(board, seed, seats, names)
     assert shot.stat().st_size > 10_000
