@@ -8,6 +8,7 @@ ones and records its history in exactly the same way.
 from __future__ import annotations
 
 import copy
+import html
 import operator
 import re
 from collections.abc import Mapping
@@ -81,10 +82,15 @@ class GameState:
 
     # --- what may be done ------------------------------------------------------------------
     def legal_actions(self, player: int | None = None) -> list:
-        """The legal actions of ``player`` (default: the player to move), sorted."""
+        """The legal actions of ``player`` (default: the player to move), sorted.
+
+        At the end of a game the answer is ``[]`` (for every seat, and with no seat given), the
+        same in every game: nobody can act any more."""
         current = self._current_player()
         if player is None and current >= 0:  # the common case first: it is somebody's turn
             return self._legal_actions(current)
+        if player is None and current == TERMINAL:
+            return []
         if type(player) is not int or not 0 <= player < self.num_players:
             player = self._resolve_player(player)
         if current == TERMINAL or (current >= 0 and player != current):
@@ -195,6 +201,10 @@ class GameState:
 
     def __str__(self) -> str:
         return self._render()
+
+    def _repr_html_(self) -> str:
+        """The state in a notebook cell: its public text, until a game draws a picture."""
+        return f'<pre class="gk-state">{html.escape(str(self))}</pre>'
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.game} seed={self.seed} after {len(self.history)} steps>"
