@@ -28,7 +28,6 @@ from gamekit.core import IllegalActionError, TableView
 from gamekit.ui import card_button, chip, set_enabled, set_selected
 from gamekit.ui.table_board import TableBoard
 
-from .agents import AGENTS
 from .rules import Bid, RoundResult, format_points
 
 MAX_PLAYERS = 5
@@ -36,7 +35,10 @@ TITLE = "Tu és Milhais, mas vales Milhões!"
 
 
 def load_agents() -> dict:
-    """The agents a seat can be given: a copy of ``gamekit.milhoes.agents.AGENTS`` (name -> class)."""
+    """The agents a seat can be given: a copy of ``gamekit.milhoes.agents.AGENTS`` (name -> class).
+    Imported on first use: the agents bring the equilibrium solver, which a board may never need."""
+    from .agents import AGENTS
+
     return dict(AGENTS)
 
 
