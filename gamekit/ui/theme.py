@@ -88,7 +88,7 @@ CSS = """
 .gk-board.gk-presentation .jupyter-widgets.jupyter-button.gk-big-button { font-size: 22px; height: 54px; }
 .gk-board.gk-presentation .gk-seat-panel { flex: 1 1 260px !important; }
 .gk-board.gk-presentation .widget-dropdown select, .gk-board.gk-presentation .widget-text input,
-.gk-board.gk-presentation .widget-toggle-button { font-size: 18px; }
+.gk-board.gk-presentation .widget-toggle-button, .gk-board.gk-presentation .widget-label { font-size: 18px; }
 .gk-table th, .gk-table td { border-bottom: 1px solid #ccc; padding: 3px 10px; text-align: left; }
 """ + "".join(
     f".gk-seat-colour-{seat} {{ color: {colour}; }}\n"

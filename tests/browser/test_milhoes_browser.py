@@ -139,3 +139,32 @@ def test_voila_app_hot_seat_with_an_agent(voila, page, tmp_path):
     play_by_clicking(board, seats, screenshot=shot)
     assert_result_matches_engine(board, seed, seats, names)
     assert shot.stat().st_size > 10_000
+
+
+@pytest.mark.parametrize("width, height", [(1024, 768), (1920, 1080)])
+def test_the_turn_stays_in_view_and_presentation_size_fills_a_projector(voila, browser, tmp_path,
+                                                                         width, height):
+    """At 1024x768 the hand and Confirm are above the fold; with Presentation size the board
+    fills a 1920-wide window and no board text is under 18 px. Screenshots are kept for a look."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(30_000)
+        page.goto(f"{voila.url}/?token={voila.token}")
+        board = page.locator(".mh-board")
+        board.wait_for(timeout=90_000)
+        confirm = board.locator(".mh-confirm").bounding_box()
+        assert confirm["y"] + confirm["height"] <= height, "Confirm is below the fold"
+        page.screenshot(path=str(tmp_path / f"milhoes-{width}.png"))
+        board.locator(".gk-presentation-toggle").click()
+        page.locator(".mh-board.gk-presentation").wait_for()
+        if width >= 1920:
+            assert board.bounding_box()["width"] >= 0.9 * width  # no 980 px cap
+        sizes = board.evaluate("""root => [...root.querySelectorAll(
+            '.widget-html-content, .jupyter-button')].filter(el => el.offsetParent && el.innerText.trim())
+            .map(el => parseFloat(getComputedStyle(el).fontSize))""")
+        assert sizes and min(sizes) >= 18, f"text under 18 px in presentation size: {min(sizes)}"
+        page.screenshot(path=str(tmp_path / f"milhoes-{width}-presentation.png"))
+        print("screenshots in", tmp_path)
+    finally:
+        context.close()
