@@ -297,6 +297,9 @@ class MilhoesBoard(TableBoard):
                        ("Player", "Points", "Battles", "Red Barons", "Highest Battle"))
         return f'<table class="gk-table"><tr>{head}</tr>{"".join(rows)}</table>'
 
+    def where(self) -> str:
+        return "game over" if self.state.is_terminal else f"round {self.state.round}"
+
     def prompt(self, view: TableView) -> str:
         return f"{view.name}: pick a card, then confirm."
 
@@ -306,7 +309,7 @@ class MilhoesBoard(TableBoard):
         view = self.view
         seen = self.public(view)
         where = "game over" if view.is_over else f"round {seen.round} of {seen.rounds}"
-        lines = [f"Milhões, {where}"]
+        lines = [f"Milhões, {where} (game seed {self.state.seed})"]
         if not view.is_over:
             lines.append(f"On the table: {format_points(seen.pot)} (the {seen.contest} unique bid wins)")
         for p, name in enumerate(view.names):

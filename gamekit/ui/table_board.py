@@ -350,6 +350,10 @@ class TableBoard(widgets.VBox):
     def _present(self, on: bool) -> None:
         (self.add_class if on else self.remove_class)("gk-presentation")
 
+    def where(self) -> str:
+        """How far the game is, in a few words (a game says it its own way: "round 3")."""
+        return "game over" if self.state.is_terminal else f"step {len(self.state.history) + 1}"
+
     def __repr__(self) -> str:
-        where = "game over" if self.state.is_terminal else f"waiting for {list(self.table.waiting_for)}"
-        return f"<{type(self).__name__} {self.state.num_players} players, {where}, seed {self.state.seed}>"
+        return (f"<{type(self).__name__} {self.state.num_players} players, {self.where()}, "
+                f"seed {self.state.seed}>")

@@ -254,11 +254,11 @@ def test_a_state_handed_over_mid_game_keeps_its_history():
 def test_summary_and_repr_say_what_is_shown_and_nothing_hidden():
     board = MilhoesBoard(seats=[HUMAN, HUMAN], names=["Ana", "Rui"], seed=12)
     text = board.summary()
-    assert "round 1 of 12" in text and "hand" not in text
+    assert "round 1 of 12 (game seed 12)" in text and "hand" not in text
     assert "Message: Pass the screen to Ana." in text
     board.pass_screen.button.click()
     assert "Ana's hand: 1 2 3 4 5 6 7 8 9 10 11 12" in board.summary()
-    assert repr(board) == "<MilhoesBoard 2 players, waiting for [0, 1], seed 12>"
+    assert repr(board) == "<MilhoesBoard 2 players, round 1, seed 12>"
 
 
 def test_bad_set_ups_are_refused_clearly():
