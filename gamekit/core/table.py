@@ -83,7 +83,7 @@ class TableView:
 
     ``seat`` is the viewer (``None``: the public view). ``observation`` is the seat's observation
     (the game's public observation for ``None``); ``legal_actions`` are the seat's choices if the
-    table waits for it; ``waiting_for`` the seats the table waits for; ``chosen`` the seats whose
+    table waits for its person (an agent's seat is played by the table); ``waiting_for`` the seats the table waits for; ``chosen`` the seats whose
     secret choice for this round is in, and ``my_choice`` the viewer's own; ``log`` the lines the
     viewer may read; ``pass_to`` the seat the shared screen must go to first (or ``None``).
     """
@@ -288,7 +288,8 @@ class Table:
             self._check_seat_number(seat)
         state, waiting = self.state, self.waiting_for
         observation = state.observation(seat) if seat is not None else state.public_observation()
-        legal = tuple(state.legal_actions(seat)) if seat in waiting else ()
+        person = seat is not None and self.seats[seat].is_person
+        legal = tuple(state.legal_actions(seat)) if person and seat in waiting else ()
         return TableView(
             seat=seat, names=self.names, persons=self.persons, version=self.version,
             game_number=self.game_number, observation=observation, legal_actions=legal,

@@ -382,3 +382,15 @@ def test_lost_cities_a_card_in_the_other_hand_changes_nothing_a_seat_sees(seed, 
     seen = [Table(s, [None, None], names=["Ana", "Bo"], shared_screen=False).view(0)
             for s in (state, twin)]
     assert seen[0] == seen[1]
+
+
+def test_an_absent_player_is_replaced_by_an_agent_and_back():
+    table = Table("toy_nim", [None, None], names=["Ana", "Bo"], options={"pile": 9}, seed=1)
+    table.submit("take 1", 0)
+    table.replace_seat(1, FirstAgent, name="Bo's stand-in")
+    assert table.names[1] == "Bo's stand-in" and table.waiting_for == (0,)
+    assert table.state.history[-1] == table.state.parse("take 1")  # the agent moved at once
+    assert table.view(1).legal_actions == ()
+    table.replace_seat(1, None, name="Bo")
+    table.submit("take 1", 0)
+    assert table.waiting_for == (1,) and table.view(1).my_turn
