@@ -18,6 +18,7 @@ table with one browser per seat, sending each exactly ``table.view(seat)``.
 from __future__ import annotations
 
 import inspect
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +35,8 @@ from .state import GameState, Outcome
 #: How many agent steps ``advance()`` plays at most before it pauses (a game between agents
 #: that would never end, such as two Stratego armies that only shuffle, cannot hang a board).
 MAX_AGENT_STEPS = 10_000
+
+log = logging.getLogger(__name__)
 
 EVERYONE = None  # an event's audience: everyone, the projector included
 
@@ -147,6 +150,8 @@ class Table:
         self.version = 0
         self.game_number = 0
         self.finished: list[GameRecord] = []  # the records of the games played before this one
+        self._listeners: list[Callable] = []
+        self._notified = 0  # the version the listeners last heard of
         self._start(given.clone() if given is not None else None, seed)
 
     # --- seats and turns -----------------------------------------------------------------------
@@ -217,6 +222,7 @@ class Table:
                                      f"{self._name_of(seat)}")
         self._screen = seat
         self._changed()
+        self._notify()
 
     def replace_seat(self, seat: int, agent=None, *, name: str | None = None) -> list[Event]:
         """Give ``seat`` to a person (``agent=None``) or an agent (an absent player, an agent
@@ -229,6 +235,7 @@ class Table:
         mark = len(self.events)
         self._changed()
         self._auto_advance()
+        self._notify()
         return self.events[mark:]
 
     # --- acting ----------------------------------------------------------------------------------
@@ -247,6 +254,7 @@ class Table:
         self._act(seat, action)
         self._hand_back_screen(seat)
         self._auto_advance()
+        self._notify()
         return self.events[mark:]
 
     def advance(self, max_steps: int | None = None) -> list[Event]:
@@ -269,6 +277,7 @@ class Table:
                 break  # a simultaneous round now waits for its people
         if steps >= cap and max_steps is None and self.waiting_for and self.next_person is None:
             self._event("paused", f"Paused after {cap} moves between agents.")
+        self._notify()
         return self.events[mark:]
 
     def new_game(self, seed: int | None = None) -> list[Event]:
@@ -279,7 +288,16 @@ class Table:
         if seed is None and self.series_seed is not None:
             seed = derive_seed(self.series_seed, "game", self.game_number)
         self._start(None, seed)
+        self._notify()
         return list(self.events)
+
+    def subscribe(self, listener: Callable[[Table], None]) -> None:
+        """Call ``listener(table)`` after every change, once the table is settled again (a board
+        over a seat redraws; a server sends each seat its new view)."""
+        self._listeners.append(listener)
+
+    def unsubscribe(self, listener: Callable[[Table], None]) -> None:
+        self._listeners.remove(listener)
 
     # --- what each viewer sees -------------------------------------------------------------------
     def view(self, seat: int | None = None) -> TableView:
@@ -439,6 +457,16 @@ class Table:
 
     def _changed(self) -> None:
         self.version += 1
+
+    def _notify(self) -> None:
+        if self.version == self._notified:
+            return
+        self._notified = self.version
+        for listener in list(self._listeners):
+            try:
+                listener(self)
+            except Exception:  # one broken listener must not stop the table or the others
+                log.exception("a table listener failed")
 
     def _name_of(self, seat) -> str:
         return self.names[seat] if type(seat) is int and 0 <= seat < len(self.seats) else repr(seat)

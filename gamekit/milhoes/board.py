@@ -52,7 +52,8 @@ def points_chip(value: int, *, big: bool = False, classes=()) -> str:
 class MilhoesBoard(TableBoard):
     """A playable board: ``seats`` gives each seat's kind, ``"human"`` or an agent name from
     ``agents`` (default: ``gamekit.milhoes.agents.AGENTS``), ``names`` the players' names;
-    ``options`` are further ``new_game`` options. ``state`` shows a game already started.
+    ``options`` are further ``new_game`` options. ``state`` shows a game already started;
+    ``table`` and ``seat`` make the board one player's screen at a table run elsewhere.
 
     From Python: ``choose(seat, card)`` does what a player's clicks do, ``play_round()`` plays a
     round between agents, ``new_game(...)`` deals again, ``summary()`` says what is on screen.
@@ -67,7 +68,7 @@ class MilhoesBoard(TableBoard):
 
     def __init__(self, state=None, *, seats=None, names=None, players: int | None = None,
                  seed: int | None = None, options: dict | None = None, agents: dict | None = None,
-                 presentation: bool = False):
+                 table=None, seat: int | None = None, presentation: bool = False):
         if state is not None and options is None:  # later games: the same options, a new deal
             options = {k: v for k, v in state.options.items() if k not in ("players", "points_order")}
         self.selected: Bid | None = None
@@ -75,7 +76,7 @@ class MilhoesBoard(TableBoard):
         self.confirm_button = None
         super().__init__(seats=seats, names=names, players=players, seed=seed, options=options,
                          agents=agents if agents is not None else load_agents(), state=state,
-                         presentation=presentation)
+                         table=table, seat=seat, presentation=presentation)
 
     # --- clicks ------------------------------------------------------------------------------
     @property

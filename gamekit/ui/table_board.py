@@ -35,8 +35,10 @@ from .theme import theme
 class TableBoard(widgets.VBox):
     """A board over a table of ``seats`` (each ``"human"`` or a name from ``agents``), named by
     ``names``; ``seed`` starts the board's series of games, ``options`` are ``new_game``'s options.
-    ``table`` instead shows a table built elsewhere, ``state`` a game already started (its past
-    stays in the log). ``presentation=True`` starts at projector size.
+    ``table`` instead shows a table run elsewhere (redrawn whenever it changes), and ``seat`` makes
+    the board one player's own screen (one device per player: it always shows ``view(seat)``);
+    ``state`` shows a game already started (its past stays in the log). ``presentation=True``
+    starts at projector size.
 
     Subclasses set ``game`` (the registry name), ``css`` (their class prefix), ``max_players``,
     ``default_players`` and implement :meth:`draw` and :meth:`prompt`.
@@ -44,6 +46,7 @@ class TableBoard(widgets.VBox):
 
     game = ""
     css = "gk"
+    min_players = 2
     max_players = 2
     default_players = 2
     log_title = "Log"
@@ -52,15 +55,21 @@ class TableBoard(widgets.VBox):
     def __init__(self, *, seats: Sequence[str] | None = None, names: Sequence[str] | None = None,
                  players: int | None = None, seed: int | None = None, options: Mapping | None = None,
                  agents: Mapping | None = None, table: Table | None = None, state=None,
-                 presentation: bool = False):
+                 seat: int | None = None, presentation: bool = False):
         self.agents = dict(agents or {})
         self.options = dict(options or {})
         self.series_seed = seed
         self.games = 0
+        self.seat = seat
+        if table is not None:  # a table run elsewhere: its seats, its names
+            seats = [HUMAN if s.is_person else getattr(s.agent, "name", "computer") for s in table.seats]
+            names = list(table.names)
+            self.agents.update({kind: None for kind in seats if kind != HUMAN and kind not in self.agents})
         players = players or (len(seats) if seats else state.num_players if state is not None
                               else self.default_players)
-        if not 1 <= players <= self.max_players:
-            raise ValueError(f"this board seats 2 to {self.max_players} players, not {players}")
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"this board seats {self.min_players} to {self.max_players} players, "
+                             f"not {players}")
         self.kinds = check_seats(seats or [HUMAN] * players, players, self.agents)
         self.status = StatusArea()  # first: every click reports here
         self.status.add_class(f"{self.css}-status")
@@ -72,6 +81,9 @@ class TableBoard(widgets.VBox):
         self.presentation = presentation
         if table is None:
             table = self._new_table(self.kinds, self._typed_names(), seed, state)
+        else:  # others act at this table too: redraw whenever it changes
+            table.subscribe(lambda _table: self.refresh())
+            self.setup.layout.display = "none"  # the table's owner starts its next game
         self.table = table
         self.refresh()
 
@@ -94,6 +106,8 @@ class TableBoard(widgets.VBox):
     @property
     def viewer(self) -> int | None:
         """The seat whose eyes are on the screen (``None``: everything shown is public)."""
+        if self.seat is not None:
+            return self.seat
         if self.table.pass_to is not None:
             return None
         return self.table.screen
@@ -332,6 +346,7 @@ class TableBoard(widgets.VBox):
                               self.seat_picker])
         setup.add_class("gk-setup")
         setup.add_class(f"{self.css}-setup")
+        self.setup = setup
         return [theme(), self.header, self.status, self.action_area, self.game_area, self.log_panel, setup]
 
     def _typed_names(self) -> list[str]:

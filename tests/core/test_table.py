@@ -394,3 +394,17 @@ def test_an_absent_player_is_replaced_by_an_agent_and_back():
     table.replace_seat(1, None, name="Bo")
     table.submit("take 1", 0)
     assert table.waiting_for == (1,) and table.view(1).my_turn
+
+
+def test_listeners_hear_of_every_change_once_the_table_is_settled():
+    table = Table("toy_nim", [None, FirstAgent()], names=["Ana", "Bo"], options={"pile": 9}, seed=1)
+    heard = []
+    table.subscribe(lambda t: heard.append((t.version, len(t.state.history))))
+    table.subscribe(lambda t: 1 / 0)  # a broken listener stops neither the table nor the others
+    table.submit("take 1", 0)
+    assert heard == [(table.version, 2)]  # once, after the agent's reply too
+    with pytest.raises(IllegalActionError):
+        table.submit("take 9", 0)
+    assert len(heard) == 1  # a refusal changes nothing
+    table.new_game()
+    assert len(heard) == 2 and heard[-1][1] == 0

@@ -384,3 +384,34 @@ def test_seat_picker_and_pass_screen():
     screen.button.click()
     assert ready == [True]
     assert theme() is theme()  # one style sheet per kernel
+
+
+# --- one device per player: boards over one table ----------------------------------------------
+def seat_boards(seed):
+    from gamekit.core import Table
+
+    table = Table("milhoes", [None, None, AGENTS["random"]], names=["Ana", "Rui", "Eva"], seed=seed,
+                  shared_screen=False)
+    return table, [MilhoesBoard(table=table, seat=seat) for seat in (0, 1)]
+
+
+def test_each_players_board_shows_their_own_hand_and_follows_the_table():
+    table, (ana, rui) = seat_boards(4)
+    assert not table.hotseat and not ana.pass_screen_pending and not ana.shows(ana.setup)
+    assert {s for s, _ in shown_cards(ana)} == {0} and {s for s, _ in shown_cards(rui)} == {1}
+    assert ana.choose(0, 3)
+    assert "✔ card chosen (hidden)" in section(rui, "mh-seat-0").value  # Rui's screen redrew
+    assert shown_cards(ana) == {} and not ana.view.my_turn
+    assert rui.choose(1, 5)
+    assert "Round 1 revealed" in section(ana, "mh-reveal").value
+    assert ana.view.version == rui.view.version == table.version
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_another_players_bid_never_reaches_my_board(seed):
+    screens = []
+    for bid in (1, 12):
+        table, (ana, rui) = seat_boards(seed)
+        ana.choose(0, bid)
+        screens.append(rui.texts())
+    assert screens[0] == screens[1]
