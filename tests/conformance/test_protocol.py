@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from gamekit.core import SIMULTANEOUS, game_info, load, save
+from gamekit.core import SIMULTANEOUS, IllegalActionError, game_info, load, save
 
 from .games import CASES, play_to_end, step
 
@@ -190,3 +190,33 @@ def test_a_state_draws_itself_in_a_notebook(case):
     assert isinstance(state._repr_html_(), str) and state._repr_html_().strip()
     play_to_end(state, random.Random(1))
     assert isinstance(state._repr_html_(), str) and state._repr_html_().strip()
+
+
+# --- refusals ----------------------------------------------------------------------------------
+JUNK = ["", "   ", "fly to Mars", "bid", "bid -1", "bid 999", "take 0", "pick 99", "play", "a1-z9",
+        "keep keep", "\u0663", "None", "'; drop table", "bid 1.5", "🂡"]
+
+
+@games
+@pytest.mark.parametrize("seed", SEEDS[:2])
+def test_junk_is_refused_in_words_and_changes_nothing(case, seed):
+    """Texts and objects that are no legal action: parse, why_illegal and apply answer with an
+    IllegalActionError (or a reason), never another exception, and the state stays as it was."""
+    rng = random.Random(seed)
+    junk = JUNK + [rng.randrange(-5, 50), None, 3.5, object(), [1], {"a": 1}, True]
+    for state in positions(case, seed, every=7):
+        before = save(state)
+        for thing in junk:
+            for player in state.acting_players() or [0]:
+                reason = state.why_illegal(thing, player)
+                legal = [str(a) for a in state.legal_actions(player)]
+                assert reason is not None or str(thing).strip().lower() in legal
+            if isinstance(thing, str):
+                try:
+                    state.parse(thing)
+                except IllegalActionError:
+                    pass
+            if state.current_player >= 0 and state.why_illegal(thing) is not None:
+                with pytest.raises(IllegalActionError):
+                    state.apply(thing)
+            assert save(state) == before

@@ -408,3 +408,18 @@ def test_listeners_hear_of_every_change_once_the_table_is_settled():
     assert len(heard) == 1  # a refusal changes nothing
     table.new_game()
     assert len(heard) == 2 and heard[-1][1] == 0
+
+
+@settings(max_examples=60, deadline=None)
+@given(text=st.text(max_size=12), seat=st.one_of(st.integers(-2, 4), st.none(), st.text(max_size=2)))
+def test_fuzzed_submissions_are_refused_in_words_or_taken(text, seat):
+    table = Table("milhoes", [None, None, FirstAgent()], names=["Ana", "Rui"], seed=1,
+                  shared_screen=False)
+    version, history = table.version, list(table.state.history)
+    try:
+        table.submit(text, seat)
+    except IllegalActionError as refusal:
+        assert refusal.reason and table.version == version and table.state.history == history
+        assert table.pending.keys() == {2}
+    else:  # it was a legal bid of a person whose turn it is
+        assert seat in (0, 1) and table.pending[seat] == table.state.parse(text)
