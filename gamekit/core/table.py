@@ -140,6 +140,10 @@ class Table:
         given = game if isinstance(game, GameState) else None
         self.game = given.game if given is not None else game
         self.factory = game_factory(self.game)
+        try:
+            self._hidden = game_info(self.game).hidden_information
+        except KeyError:  # a game without GameInfo: assume it keeps secrets
+            self._hidden = True
         self.options = dict(options if options is not None else (given.options if given else {}))
         if "players" in inspect.signature(self.factory).parameters:
             self.options.setdefault("players", len(seats))
@@ -166,10 +170,8 @@ class Table:
 
     @property
     def hidden_information(self) -> bool:
-        try:
-            return game_info(self.game).hidden_information
-        except KeyError:  # a game without GameInfo: assume it keeps secrets
-            return True
+        """Whether the game keeps secrets (its ``GameInfo``; a game without one is assumed to)."""
+        return self._hidden
 
     @property
     def hotseat(self) -> bool:
