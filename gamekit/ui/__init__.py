@@ -1,5 +1,7 @@
-"""Widget parts every game's board reuses: a theme, card and piece views, a status line, a log
-panel, seat pickers (human or agent) and the hot-seat "pass the screen" step."""
+"""Widget parts every game's board reuses: :class:`TableBoard`, the base view every board is built
+on (a board draws a ``gamekit.core.Table``), a theme, card and piece views, a status line, a log
+panel, seat pickers (a person or an agent, with typed names) and the "pass the screen" step.
+``SeatedBoard`` is the older base, kept while boards move to ``TableBoard``."""
 
 from .board import SeatedBoard
 from .cards import card_button, chip, is_selected, piece_button, row, set_enabled, set_selected
