@@ -74,6 +74,7 @@ class TableBoard(widgets.VBox):
         self.status = StatusArea()  # first: every click reports here
         self.status.add_class(f"{self.css}-status")
         self.message: tuple[str, str] | None = None  # a refusal, shown until the next change
+        self._drawn_for: int | None | str = "nobody yet"  # the viewer the widgets show
         self._build_frame(names)
         super().__init__(self._frame())
         self.add_class("gk-board")
@@ -251,6 +252,9 @@ class TableBoard(widgets.VBox):
     def refresh(self) -> None:
         """Redraw everything from the table's view for the seat at the screen."""
         view = self._view = self.table.view(self.viewer)
+        if view.seat != self._drawn_for:
+            self._take_everything_down()
+            self._drawn_for = view.seat
         if self.table.pass_to is not None:
             seat = self.table.pass_to
             self.pass_screen.ask(self.names[seat], colour_class=f"gk-seat-colour-{seat}")
@@ -263,6 +267,15 @@ class TableBoard(widgets.VBox):
         self.action_area.children = actions + self.action_widgets(view)
         self.log_panel.set_lines(view.log)
         self._show_status(view)
+
+    def _take_everything_down(self) -> None:
+        """The screen changes hands: every part that may show a secret goes blank first, so that
+        the browser, which applies the changes in order, never shows the next person (or the pass
+        step) beside the last person's secrets, not even for a moment."""
+        self.status.clear()
+        self.log_panel.value = ""
+        self.action_area.children = ()
+        self.game_area.children = ()
 
     def action_widgets(self, view: TableView) -> list:
         """Hook: the widgets of the turn of the person at the screen (drawn above the game,

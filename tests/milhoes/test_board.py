@@ -415,3 +415,25 @@ def test_another_players_bid_never_reaches_my_board(seed):
         ana.choose(0, bid)
         screens.append(rui.texts())
     assert screens[0] == screens[1]
+
+
+def test_when_the_screen_changes_hands_the_secrets_go_first():
+    """The browser applies widget changes in the order they are sent: record that order, and
+    check that nothing of Ana's turn is still on the page when the pass step for Rui appears."""
+    board = MilhoesBoard(seats=[HUMAN, HUMAN], names=["Ana", "Rui"], seed=3)
+    board.pass_screen.button.click()
+    board.card_buttons[(0, 8)].click()
+    parts = [(board.status, "value"), (board.log_panel, "value"), (board.action_area, "children"),
+             (board.game_area, "children")]
+    page = {widget: getattr(widget, name) for widget, name in parts}  # what the browser shows
+    assert "Ana picked 8" in page[board.status]
+    changes = []
+    for widget, name in parts:
+        widget.observe(lambda change, widget=widget: changes.append((widget, change["new"])), names=name)
+    board.confirm_button.click()
+    for widget, new in changes:
+        page[widget] = new
+        if board.pass_screen in page[board.action_area]:
+            assert "picked" not in page[board.status] and "You chose" not in page[board.log_panel]
+            assert not any(button in page[board.action_area] for button in board.card_buttons.values())
+    assert board.pass_screen_pending and board.table.pass_to == 1
