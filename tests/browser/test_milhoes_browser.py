@@ -76,7 +76,6 @@ def assert_nothing_secret_on_the_pass_screen(board) -> None:
     """While the screen is passed, no hand is in the page, and no text, title or value in the
     board says what anybody chose this round."""
     board.locator(".mh-pass-screen").wait_for()
-    board.locator(".mh-hand-title").wait_for(state="detached")
     texts = board.evaluate("""root => [...root.querySelectorAll('*')].flatMap(el =>
         [el.title, el.value, el.getAttribute('aria-label'), el.getAttribute('placeholder')]
         .filter(Boolean)).concat([root.innerText])""")
