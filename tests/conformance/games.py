@@ -24,7 +24,13 @@ class Case:
 
 
 def milhoes_twin(state, viewer, rng):
-    """The order of the Points cards still to come is nobody's to see: swap two of them."""
+    """The order of the Points cards still to come is nobody's to see: swap two of them. With
+    the booklet's visibility (only the top card of each pile shows), another player's hand is
+    secret too: swap a card of it with one of their played cards under the top."""
+    if state.observation(viewer).scores is None and rng.random() < 0.5:
+        twin = milhoes_hand_twin(state, viewer, rng)
+        if twin is not None:
+            return twin
     coming = state.points_to_come
     pairs = [(i, j) for i in range(len(coming)) for j in range(i + 1, len(coming))
              if coming[i] != coming[j]]
@@ -33,6 +39,17 @@ def milhoes_twin(state, viewer, rng):
     i, j = rng.choice(pairs)
     twin = state.clone()
     twin.points_to_come[i], twin.points_to_come[j] = coming[j], coming[i]
+    return twin
+
+
+def milhoes_hand_twin(state, viewer, rng):
+    other = rng.choice([p for p in range(state.num_players) if p != viewer])
+    under_top, hand = state.used[other][:-1], state.hands[other]
+    if not under_top or not hand:
+        return None
+    i, j = rng.randrange(len(under_top)), rng.randrange(len(hand))
+    twin = state.clone()
+    twin.used[other][i], twin.hands[other][j] = hand[j], under_top[i]
     return twin
 
 
