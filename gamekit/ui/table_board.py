@@ -12,7 +12,18 @@ projector. A game's board subclasses it and fills in three hooks:
 * click handlers that end in ``self.submit(action)``.
 
 Everything on the board comes from ``table.view(board.viewer)``: nothing another seat may not see
-is ever in a widget while the screen is passed. CSS classes: ``gk-board``, ``gk-presentation``
+is ever in a widget while the screen is passed. A port, in outline (see ``gamekit.milhoes.board``)::
+
+    class LostCitiesBoard(TableBoard):
+        game, css, max_players, default_players = "lost_cities", "lc", 4, 2
+
+        def draw(self, view):            # the table, the expeditions: from view.observation
+            ...
+        def action_widgets(self, view):  # the hand and its buttons, when view.my_turn
+            ...                          # a click ends in self.submit(action)
+
+``board.texts()`` lists every text on screen (values, descriptions, tooltips, HTML) for secrecy
+tests; ``board.shows(widget)`` says whether a widget is on screen. CSS classes: ``gk-board``, ``gk-presentation``
 (presentation size), ``gk-pass-screen``, ``gk-round-one``, ``gk-round-all``, ``gk-new-game``,
 ``gk-players``, ``gk-presentation-toggle``, ``gk-seat-<p>`` (kind) and ``gk-seat-name-<p>`` (name).
 """
