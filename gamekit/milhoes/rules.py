@@ -42,7 +42,19 @@ class Bid:
         return self.card < other.card
 
 
-_BID_TEXT = re.compile(r"bid (-?[0-9]+)")  # ASCII digits only: "bid ٣" is not a bid
+# The kit's one rule for numbers in action text: canonical ASCII decimals ("7", not "07", "٧" or
+# "７"), and a number too long to be a card is refused as such, not read into a huge int.
+_BID_TEXT = re.compile(r"bid (-?)([0-9]+)")
+_MAX_DIGITS = 3  # the largest deck has 100 cards
+
+
+def _cut(text: str, limit: int = 40) -> str:
+    """``text``, cut short: a refusal quotes what was typed, never a megabyte of it."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+
+
+def _excerpt(text: str, limit: int = 40) -> str:
+    return repr(text) if len(text) <= limit else _cut(repr(text), limit)
 
 
 def _capital(text: str) -> str:
@@ -231,8 +243,14 @@ class MilhoesState(GameState):
     def _parse_action(self, text: str) -> Bid:
         match = _BID_TEXT.fullmatch(text)
         if not match:
-            raise IllegalActionError(f"{text!r} is not a Milhões action: a bid reads like 'bid 7'")
-        card = int(match.group(1))
+            raise IllegalActionError(f"{_excerpt(text)} is not a Milhões action: a bid reads like 'bid 7'")
+        sign, digits = match.groups()
+        if len(digits) > _MAX_DIGITS:
+            raise IllegalActionError(f"there is no Power card {sign}{_cut(digits, 12)}: "
+                                     f"the cards run from 1 to {self.cards}")
+        if digits != str(int(digits)):
+            raise IllegalActionError(f"write the card without leading zeros: 'bid {sign}{int(digits)}'")
+        card = int(sign + digits)
         return _BIDS.get(card) or Bid(card)
 
     def _example_text(self) -> str:
@@ -425,13 +443,21 @@ def _check_options(players, cards, points, points_order, tie_rule, award) -> lis
         if cards not in _DEFAULT_POINTS:
             _DEFAULT_POINTS[cards] = tuple(default_points(cards))
         points = list(_DEFAULT_POINTS[cards])
+    elif not _whole_numbers(points, cards):
+        raise ValueError(f"points must be a list of {cards} whole numbers, one Points card per round; "
+                         f"got {_cut(repr(points), 60)}")
     else:
         points = list(points)
-        if len(points) != cards or not all(_whole(v) for v in points):
-            raise ValueError(f"points must be {cards} whole numbers, one Points card per round; got {points!r}")
-    if points_order is not None and sorted(points_order) != sorted(points):
-        raise ValueError(f"points_order must be the Points cards {sorted(points)} in some order; got {points_order!r}")
+    if points_order is not None and (not _whole_numbers(points_order, cards)
+                                     or sorted(points_order) != sorted(points)):
+        raise ValueError(f"points_order must be the Points cards {sorted(points)} in some order; "
+                         f"got {_cut(repr(points_order), 60)}")
     return points
+
+
+def _whole_numbers(values, count: int) -> bool:
+    """``values`` is a list (or tuple) of ``count`` whole numbers."""
+    return isinstance(values, (list, tuple)) and len(values) == count and all(_whole(v) for v in values)
 
 
 def new_game(players: int = 3, *, seed: int | None = None, cards: int = 12, points=None,

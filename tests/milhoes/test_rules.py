@@ -179,6 +179,10 @@ def test_open_observations_show_full_piles_and_what_follows():
     ({"players": 3, "award": "best"}, "award"),
     ({"players": 3, "points": [1, 2, 3]}, "12 whole numbers"),
     ({"players": 3, "points_order": [1, 2, 3]}, "points_order must be"),
+    ({"players": 3, "points_order": 13}, "points_order must be"),
+    ({"players": 3, "points_order": ["a"] * 12}, "points_order must be"),
+    ({"players": 3, "points": 13}, "12 whole numbers"),
+    ({"players": 3, "points": "abcdefghijkl"}, "12 whole numbers"),
 ])
 def test_bad_options_are_refused(options, message):
     with pytest.raises(ValueError, match=message):
@@ -212,3 +216,28 @@ def test_explain_gives_reasons():
     assert state.explain(Bid(4), 2).startswith("Legal: player 2 still holds the 4")
     assert "whole number" in state.explain(Bid(4.0), 2)
     assert save(state) == save(new_game(3, seed=1))
+
+
+def test_numbers_in_action_text_are_canonical_ascii_and_bounded():
+    state = new_game(3, seed=1)
+    huge = "bid " + "9" * 5000
+    assert state.explain(huge, 0).startswith("Illegal: there is no Power card 999999999999... (5,000")
+    assert len(state.explain(huge, 0)) < 120
+    with pytest.raises(IllegalActionError, match="no Power card"):
+        state.apply_joint({0: huge, 1: "bid 1", 2: "bid 2"})
+    assert state.explain("bid 07", 0) == "Illegal: write the card without leading zeros: 'bid 7'"
+    for look_alike in ("bid ٣", "bid ７", "bid ³", "bid +3"):
+        assert "is not a Milhões action" in state.explain(look_alike, 0)
+    assert state.parse(" BID  7 ") == Bid(7)
+    assert save(state) == save(new_game(3, seed=1))
+
+
+def test_a_second_key_for_the_same_seat_is_refused():
+    class Zero:
+        def __index__(self):
+            return 0
+
+    state = new_game(2, seed=1)
+    with pytest.raises(IllegalActionError, match="player 0 is named twice"):
+        state.apply_joint({0: "bid 1", 1: "bid 2", Zero(): "bid 12"})
+    assert state.history == []
