@@ -4,6 +4,7 @@ from gamekit.core import GameInfo, register_game
 
 from .rules import (
     Bid,
+    Memory,
     MilhoesObservation,
     MilhoesState,
     RoundResult,
@@ -28,7 +29,7 @@ INFO = GameInfo(
         "points": "the Points-card values (default Battles +1..+8, Red Barons -1..-4)",
         "points_order": "the order the Points cards are turned (default: shuffled by the seed)",
         "tie_rule": "'carry' a totally tied pot to the next round (the booklet) or 'discard' it",
-        "memory": "True shows only the top card of each pile",
+        "memory_aid": "True shows the full piles, exact scores and Points to come (the booklet: tops only)",
         "award": "'unique': the highest (lowest) unique bid wins (the booklet); 'top': only the very top",
         "tiebreak": "True: a tied total goes to the highest Battle card held (the booklet)",
     },
@@ -37,6 +38,6 @@ INFO = GameInfo(
 register_game("milhoes", new_game, INFO)
 
 __all__ = [
-    "Bid", "MilhoesObservation", "MilhoesState", "RoundResult", "decide_game_winners",
+    "Bid", "Memory", "MilhoesObservation", "MilhoesState", "RoundResult", "decide_game_winners",
     "decide_winner", "default_points", "format_points", "goofspiel", "new_game",
 ]

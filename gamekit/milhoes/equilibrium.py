@@ -63,7 +63,7 @@ from scipy.optimize import linprog
 
 from gamekit.core.agents import Candidate, ExplainingAgent, Explanation
 
-from .rules import MilhoesObservation, MilhoesState, default_points, format_points, new_game
+from .rules import Memory, MilhoesObservation, MilhoesState, default_points, format_points, new_game
 
 MAX_CARDS = 10  # 9 cards: ~1.2 million subgames, ~1.5 GB; 10 would need ~6 times more
 LP_BATCH = 800  # matrix games per block-diagonal LP: HiGHS slows down on much larger blocks
@@ -105,13 +105,16 @@ class Position:
 
     @classmethod
     def from_observation(cls, observation: MilhoesObservation) -> Position:
-        """The position a two-player observation shows (piles must be open: ``memory=False``)."""
+        """The position a two-player observation shows (full piles: ``memory_aid=True``, or an
+        observation recalled by a :class:`~gamekit.milhoes.rules.Memory` that saw every round)."""
         if observation.num_players != 2:
             raise ValueError(f"exact equilibria are for two players; this game has {observation.num_players}")
+        if observation.hands_left() is None:  # the round just revealed may be all there is to know
+            observation = Memory().recall(observation)
         hands = observation.hands_left()
         if hands is None or observation.points_to_come is None:
-            raise ValueError("the observation hides the used piles (memory=True): the position, "
-                             "and so the equilibrium, cannot be read from it")
+            raise ValueError("the observation shows only the tops of the used piles and the rounds "
+                             "before were not seen: the position, and so the equilibrium, cannot be read from it")
         return cls(hands=hands, pot=observation.pot, to_come=observation.points_to_come)
 
     @classmethod
@@ -664,7 +667,8 @@ class EquilibriumAgent(ExplainingAgent):
     from the equilibrium mix, so no opponent can expect to beat it on points.
 
     It solves the game (random Points order, as the observation shows no order) the first time it
-    meets a configuration; ``max_cards`` bounds what it agrees to solve.
+    meets a configuration; ``max_cards`` bounds what it agrees to solve. It remembers the rounds
+    it sees (:class:`~gamekit.milhoes.rules.Memory`), so it knows the full piles it needs.
     """
 
     name = "equilibrium"
@@ -673,6 +677,7 @@ class EquilibriumAgent(ExplainingAgent):
     def __init__(self, seed: int | None = 0, max_cards: int = MAX_AGENT_CARDS):
         super().__init__(seed)
         self.max_cards = max_cards
+        self.memory = Memory()
 
     def solution_for(self, observation: MilhoesObservation) -> Solution:
         if observation.num_players != 2:
@@ -690,7 +695,7 @@ class EquilibriumAgent(ExplainingAgent):
         return self.explain(observation, legal_actions).best
 
     def explain(self, observation, legal_actions: list) -> Explanation:
-        stage = self.stage_game(observation)
+        stage = self.stage_game(self.memory.recall(observation))
         by_card = {action.card: action for action in legal_actions}
         if set(by_card) != set(stage.cards):
             raise ValueError(f"the legal bids {sorted(by_card)} do not match the hand {stage.cards}")

@@ -20,7 +20,7 @@ def random_game(players=3, seed=7, **options):
 
 
 def test_round_trip_reproduces_the_game_exactly():
-    state = random_game(4, seed=11, tie_rule="discard", memory=True)
+    state = random_game(4, seed=11, tie_rule="discard", memory_aid=True)
     text = save(state, indent=2)
     again = load(text)
     assert save(again, indent=2) == text

@@ -39,7 +39,7 @@ def random_options(rng):
     players = rng.randint(2, 5)
     cards = rng.choice([12, 12, 12, 5, 8])
     return players, {"cards": cards, "tie_rule": rng.choice(["carry", "discard"]),
-                     "award": rng.choice(["unique", "unique", "top"]), "memory": rng.random() < 0.2}
+                     "award": rng.choice(["unique", "unique", "top"]), "memory_aid": rng.random() < 0.8}
 
 
 def play_random(seed):
