@@ -218,19 +218,25 @@ class _Clock:
 
     def __enter__(self) -> _Clock:
         self.start = time.monotonic()
+        self.limit = "ran out of time"
         if self.alarm:
-            self.previous = signal.signal(signal.SIGALRM, _interrupt_agent)
+            self.previous = signal.signal(signal.SIGALRM, self._interrupt)
         return self
 
     def __exit__(self, *exc) -> None:
         if self.alarm:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, self.previous)
+        if self.status is not None:
+            self.status[0] = 0.0  # no move is running, even if a timeout cut the last one short
+
+    def _interrupt(self, signum, frame):
+        raise AgentTimeout(self.limit)
 
     def act(self, agent, seat: int, observation, legal):
         if self.move_time is None and self.game_time is None and self.status is None:
             return agent.act(observation, legal)
-        budget, limit = self._budget()
+        budget, self.limit = self._budget()
         status = self.status
         if status is not None:
             status[1] = seat
@@ -240,15 +246,13 @@ class _Clock:
         began = time.monotonic()
         try:
             action = agent.act(observation, legal)
-        except AgentTimeout:
-            raise AgentTimeout(limit) from None
         finally:
             if self.alarm and budget is not None:
                 signal.setitimer(signal.ITIMER_REAL, 0)
             if status is not None:
                 status[0] = 0.0
         if budget is not None and time.monotonic() - began > budget:
-            raise AgentTimeout(limit)
+            raise AgentTimeout(self.limit)
         return action
 
     def _budget(self) -> tuple[float | None, str]:
@@ -261,10 +265,6 @@ class _Clock:
             if left <= 0:
                 raise AgentTimeout(limit)
         return budget, limit
-
-
-def _interrupt_agent(signum, frame):
-    raise AgentTimeout("ran out of time")
 
 
 # --- many games ------------------------------------------------------------------------------------

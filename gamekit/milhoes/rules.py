@@ -406,18 +406,45 @@ class MilhoesState(GameState):
 
     # --- what a player sees --------------------------------------------------------------------
     def observation(self, player: int) -> MilhoesObservation:
-        player = self._resolve_player(player)
-        aid = self.memory_aid
-        top = tuple if aid else (lambda pile: tuple(pile[-1:]))
-        return MilhoesObservation(
-            player=player, num_players=self.num_players, round=self.round, rounds=self.cards,
-            pot=tuple(self.pot), contest=self.contest, hand=tuple(self.hands[player]),
-            used=tuple(top(pile) for pile in self.used), won=tuple(top(pile) for pile in self.won),
-            scores=tuple(self.scores()) if aid else None,
-            points_to_come=tuple(sorted(self.points_to_come)) if aid else None,
-            cards=self.cards, points=self.points, tie_rule=self.tie_rule, award=self.award,
-            memory_aid=aid, last_round=self.rounds[-1] if self.rounds else None,
-        )
+        # Everything but the hand is the same for every seat and changes only when a round is
+        # played, so it is built once a round and each seat's view copies it (observations were
+        # half of an agent-driven game's work before).
+        if type(player) is not int or not 0 <= player < self.num_players:
+            player = self._resolve_player(player)
+        shared = self.__dict__.get("_shared_view")
+        if shared is None or shared[0] != len(self.rounds):
+            shared = self._shared_view = (len(self.rounds), self._public_view())
+        fields = shared[1].copy()
+        fields["player"] = player
+        fields["hand"] = tuple(self.hands[player])
+        view = _new_observation(MilhoesObservation)
+        _set_fields(view, "__dict__", fields)
+        return view
+
+    def _public_view(self) -> dict:
+        """The fields of an observation that every seat shares, by the booklet's rule or the aid's."""
+        aid, pot, rounds = self.memory_aid, self.pot, self.rounds
+        if aid:
+            used, won = tuple(map(tuple, self.used)), tuple(map(tuple, self.won))
+            scores, to_come = tuple(self.scores()), tuple(sorted(self.points_to_come))
+        else:
+            used = tuple([(pile[-1],) if pile else () for pile in self.used])
+            won = tuple([(pile[-1],) if pile else () for pile in self.won])
+            scores = to_come = None
+        fields = self.__dict__.get("_game_fields")
+        if fields is None:  # what never changes in a game, in the dataclass's field order
+            fields = self._game_fields = {
+                "player": None, "num_players": self.num_players, "round": None, "rounds": self.cards,
+                "pot": None, "contest": None, "hand": None, "used": None, "won": None, "scores": None,
+                "points_to_come": None, "cards": self.cards, "points": self.points,
+                "tie_rule": self.tie_rule, "award": self.award, "memory_aid": aid, "last_round": None}
+        fields = fields.copy()
+        fields["round"] = min(len(rounds) + 1, self.cards)
+        fields["pot"] = tuple(pot)
+        fields["contest"] = "highest" if sum(pot) >= 0 else "lowest"
+        fields["used"], fields["won"], fields["scores"], fields["points_to_come"] = used, won, scores, to_come
+        fields["last_round"] = rounds[-1] if rounds else None
+        return fields
 
     def clone(self) -> MilhoesState:
         twin = object.__new__(MilhoesState)
@@ -501,6 +528,8 @@ class MilhoesState(GameState):
 _BIDS = {card: Bid(card) for card in range(1, 101)}  # shared, so legal_actions allocates nothing
 _BID_LIST = [None] + [_BIDS[card] for card in range(1, 101)]  # the same, indexed by card
 _new_result = tuple.__new__  # builds a RoundResult without the keyword-parsing constructor
+_new_observation = object.__new__  # with _set_fields: an observation from a dict of its fields,
+_set_fields = object.__setattr__  # past the frozen dataclass's field-by-field __init__
 
 
 def decide_winner(bids, contest: str, award: str = "unique") -> tuple[int | None, tuple[int, ...]]:
