@@ -58,8 +58,6 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 import numpy as np
-from scipy import sparse
-from scipy.optimize import linprog
 
 from gamekit.core.agents import Candidate, ExplainingAgent, Explanation
 
@@ -67,6 +65,7 @@ from .rules import Memory, MilhoesObservation, MilhoesState, default_points, for
 
 MAX_CARDS = 10  # 9 cards: ~1.2 million subgames, ~1.5 GB; 10 would need ~6 times more
 LP_BATCH = 800  # matrix games per block-diagonal LP: HiGHS slows down on much larger blocks
+CHUNK = 25_000  # matrix games whose cells are worked on at once: bounds the memory of a big level
 _HIGHS = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
 _HIGHS_BATCH = {**_HIGHS, "presolve": False}  # presolve costs more than it saves on these blocks
 _SADDLE_TOL = 1e-12
@@ -294,21 +293,34 @@ class _Tree:
             game_pot = np.abs(game_pot)
         game_keys, link_game = np.unique(self.pack(pattern[node], rest[turn], game_pot), return_inverse=True)
         games = self.unpack(game_keys)
-        next_pattern, sign, higher = self.level_tables(level)
-        cell_pattern, cell_sign = next_pattern[games[0]], sign[games[0]]
-        tie = higher[games[0]] == 0
-        left = np.where(tie, games[2][:, None, None] if self.carry else 0, 0)
-        multisets = np.broadcast_to(games[1][:, None, None], tie.shape)
-        live = cell_sign != 0
-        child_keys, index = np.unique(self.pack(cell_pattern[live], multisets[live], left[live]),
-                                      return_inverse=True)
-        child = np.full(tie.shape, -1, np.int32)
-        child[live] = index
+        tables = self.level_tables(level)
+        # Two passes over the games, CHUNK at a time, so that no (games, k, k) array of keys is
+        # ever whole: first the distinct next chance nodes, then each cell's index among them.
+        found, mirrored = [], []
+        for part in _chunks(len(game_keys)):
+            keys, live, mirror = self._cell_keys(games, part, *tables)
+            found.append(np.unique(keys[live]))
+            mirrored.append(np.unique(keys[mirror]))
+        child_keys = np.unique(np.concatenate(found))
+        k = tables[0].shape[1]
+        child = np.full((len(game_keys), k, k), -1, np.int32)
+        for part in _chunks(len(game_keys)):
+            keys, live, _ = self._cell_keys(games, part, *tables)
+            block = child[part]
+            block[live] = np.searchsorted(child_keys, keys[live])
         self.chance_keys[level + 1] = child_keys
-        mirrored = (cell_sign == 0) & (cell_pattern >= 0)
-        mirrored_keys = self.pack(cell_pattern[mirrored], multisets[mirrored], left[mirrored])
-        counts["mirrored"] += len(np.unique(mirrored_keys))
+        counts["mirrored"] += len(np.unique(np.concatenate(mirrored)))
+        next_pattern, sign, higher = tables
         return _Level(node, link_game, prob[turn], games[0], np.abs(games[2]), child, sign, higher)
+
+    def _cell_keys(self, games, part: slice, next_pattern, sign, higher):
+        """For the games ``part`` of a level, each cell's next chance node key, and which cells
+        lead to a live node or to a mirrored one (worth 0)."""
+        pattern, multiset, pot = (column[part] for column in games)
+        cell_pattern, cell_sign = next_pattern[pattern], sign[pattern]
+        left = np.where(higher[pattern] == 0, pot[:, None, None] if self.carry else 0, 0)
+        keys = self.pack(cell_pattern, multiset[:, None, None], left)
+        return keys, cell_sign != 0, (cell_sign == 0) & (cell_pattern >= 0)
 
     def find_chance(self, level: int, keys: np.ndarray) -> np.ndarray:
         """Indices of chance nodes by key; KeyError if one is not in the tree."""
@@ -332,10 +344,18 @@ class _Level:
     sign: np.ndarray  # per pattern and cell
     higher: np.ndarray  # per pattern and cell
 
-    def matrices(self, later: np.ndarray) -> np.ndarray:
+    def matrices(self, later: np.ndarray, part: slice = slice(None)) -> np.ndarray:
+        """The payoff matrices of the games ``part``, given the values of the next chance nodes."""
         later = later if len(later) else np.zeros(1)
-        now = self.stake[:, None, None] * self.higher[self.pattern]
-        return now + self.sign[self.pattern] * later[self.child]
+        pattern = self.pattern[part]
+        now = self.stake[part, None, None] * self.higher[pattern].astype(float)
+        now += self.sign[pattern] * later[self.child[part]]
+        return now
+
+
+def _chunks(size: int):
+    """Slices of ``range(size)``, CHUNK long."""
+    return [slice(start, min(start + CHUNK, size)) for start in range(0, size, CHUNK)] or [slice(0, 0)]
 
 
 def _solve_stack(matrices: np.ndarray, counts: dict) -> np.ndarray:
@@ -365,6 +385,9 @@ def _block_lp_values(matrices: np.ndarray) -> np.ndarray:
     """Solve n independent matrix games as one LP, in the textbook form: shift each matrix so all
     entries are >= 1; then the row player's weights ``u >= 0`` with ``sum_a u_a M[a, b] >= 1``
     for every column b and the least ``sum u`` give the value ``1 / sum u`` (and the mix ``u / sum u``)."""
+    from scipy import sparse  # scipy loads when an equilibrium is computed, not with the board
+    from scipy.optimize import linprog
+
     n, k, _ = matrices.shape
     shift = matrices.min(axis=(1, 2)) - 1.0
     positive = matrices - shift[:, None, None]
@@ -397,6 +420,8 @@ def equilibrium_of(matrix) -> tuple[np.ndarray, np.ndarray, float]:
         det = a - b - c + d
         x, y = (d - c) / det, (d - b) / det
         return np.array([x, 1 - x]), np.array([y, 1 - y]), float((a * d - b * c) / det)
+    from scipy.optimize import linprog
+
     cost = np.zeros(rows + 1)
     cost[-1] = -1.0
     a_ub = np.hstack([-m.T, np.ones((cols, 1))])
@@ -628,8 +653,9 @@ def solve(cards: int = 4, points=None, *, tie_rule: str = "carry", points_order=
     tree = _Tree(hands, to_come, tie_rule, random_order, symmetry, relabel)
     counts = {"saddle_points": 0, "closed_form": 0, "linear_programs": 0, "lp_calls": 0, "mirrored": 0}
     levels = [tree.grow(level, counts) for level in range(tree.rounds)]
-    chance_values = _backward(tree, levels, counts)
-    stats = SolveStats(cards=cards, subgames=sum(len(lv.pattern) for lv in levels),
+    subgames = sum(len(lv.pattern) for lv in levels)
+    chance_values = _backward(tree, levels, counts)  # frees the levels as it goes
+    stats = SolveStats(cards=cards, subgames=subgames,
                        chance_nodes=sum(len(keys) for keys in tree.chance_keys),
                        seconds=time.perf_counter() - started, **counts)
     return Solution(tree, config, chance_values, stats)
@@ -645,8 +671,10 @@ def _backward(tree: _Tree, levels: list, counts: dict) -> list:
     chance_values = [None] * (tree.rounds + 1)
     chance_values[tree.rounds] = np.zeros(len(tree.chance_keys[tree.rounds]))  # game over: 0 to come
     for level in range(tree.rounds - 1, -1, -1):
-        lv = levels[level]
-        game_values = _solve_stack(lv.matrices(chance_values[level + 1]), counts)
+        lv = levels.pop()  # the level is freed once its values are known
+        game_values = np.empty(len(lv.pattern))
+        for part in _chunks(len(lv.pattern)):  # CHUNK matrices at a time, not the whole level
+            game_values[part] = _solve_stack(lv.matrices(chance_values[level + 1], part), counts)
         chance_values[level] = np.bincount(lv.link_node, weights=lv.link_prob * game_values[lv.link_game],
                                            minlength=len(tree.chance_keys[level]))
     return chance_values

@@ -363,3 +363,17 @@ def test_bad_requests_are_refused():
         solve(2, [1, 2], hands=((1, 2), (1,)))
     with pytest.raises(ValueError):
         solve(2, tie_rule="split")
+
+
+def test_scipy_loads_only_when_an_equilibrium_is_computed():
+    import subprocess
+    import sys
+
+    script = ("import sys, gamekit.milhoes.board, gamekit.milhoes.agents\n"
+              "assert not any(m == 'scipy' or m.startswith('scipy.') for m in sys.modules), 'scipy loaded'\n"
+              "from gamekit.milhoes.equilibrium import equilibrium_of\n"
+              "equilibrium_of([[0, 1, -1], [-1, 0, 1], [1, -1, 0]])  # rock, paper, scissors: an LP\n"
+              "assert 'scipy.optimize' in sys.modules\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          cwd=str(__import__("pathlib").Path(__file__).resolve().parents[2]))
+    assert done.returncode == 0, done.stderr
