@@ -38,7 +38,9 @@ Reductions, each exact:
   overhead of ``linprog`` (about 1 ms, most of it Python) for each of the games.
 
 Sizes (``benchmarks/milhoes_equilibrium.py``): 8 cards is about 200,000 subgames (Goofspiel) or
-300,000 (Milhões) and takes seconds; each extra card multiplies the work by about six.
+300,000 (Milhões) and takes seconds; each extra card multiplies the work by about six. Memory is
+bounded by working on ``CHUNK`` games of a level at a time: two-player Milhões with 9 cards
+(1.9 million subgames) peaks at 0.5 GB.
 
 Strategies are not stored for every subgame (most are never asked for): ``Solution.stage_game``
 rebuilds one matrix from the stored values and solves it, with both players' strategies (the
@@ -63,7 +65,7 @@ from gamekit.core.agents import Candidate, ExplainingAgent, Explanation
 
 from .rules import Memory, MilhoesObservation, MilhoesState, default_points, format_points, new_game
 
-MAX_CARDS = 10  # 9 cards: ~1.2 million subgames, ~1.5 GB; 10 would need ~6 times more
+MAX_CARDS = 10  # 9 cards: 1.9 million subgames, 0.5 GB, 100 s of CPU; 10 would need ~6 times more
 LP_BATCH = 800  # matrix games per block-diagonal LP: HiGHS slows down on much larger blocks
 CHUNK = 25_000  # matrix games whose cells are worked on at once: bounds the memory of a big level
 _HIGHS = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
@@ -635,8 +637,8 @@ def solve(cards: int = 4, points=None, *, tie_rule: str = "carry", points_order=
     """
     new_game(2, seed=0, cards=cards, points=points, points_order=points_order, tie_rule=tie_rule)  # validates
     if cards > MAX_CARDS:
-        raise ValueError(f"{cards} cards is too large to solve exactly: 9 cards already takes about a minute "
-                         f"and 1.5 GB, and each card multiplies both by about six (at most {MAX_CARDS})")
+        raise ValueError(f"{cards} cards is too large to solve exactly: 9 cards already takes about 100 s of CPU "
+                         f"and 0.5 GB, and each card multiplies both by about six (at most {MAX_CARDS})")
     points = tuple(sorted(default_points(cards) if points is None else points))
     if 2 * sum(abs(v) for v in points) > _MASK:
         raise ValueError(f"the Points values are too large for the solver's keys: {points}")
