@@ -622,7 +622,7 @@ class TournamentResult:
         if self.failures:
             blamed = pd.Series([f["agent"] for f in self.failures if f["agent"] is not None], dtype=object)
             counts = blamed.value_counts()
-            summary = summary.reindex(summary.index.union(counts.index))
+            summary = summary.reindex(summary.index.union(counts.index).rename("agent"))
             summary["games"] = summary["games"].fillna(0).astype(int)
             summary["failed"] = counts.reindex(summary.index).fillna(0).astype(int)
         return summary

@@ -270,6 +270,9 @@ def test_an_illegal_answer_is_a_failed_row_that_says_what_and_why():
     failure = result.failures[0]
     assert failure["action"] == "'bid 13'" and failure["move"] == 2 and failure["agent"] == "illegal"
     assert "there is no Power card 13" in failure["error"]
+    summary = result.summary()  # every game failed: the summary still says who failed them
+    assert summary.index.name == "agent" and summary.loc["illegal", "failed"] == 2
+    assert summary.loc["illegal", "games"] == 0
 
 
 def test_play_match_names_the_seat_the_move_and_the_cause():
