@@ -99,14 +99,15 @@ def play_match(game, agents: Sequence, *, seed: int | None = None, options: Mapp
     leave it free.
     """
     limits = _check_limits(max_moves, move_time, game_time)
-    if isinstance(game, str):
-        factory = game_factory(game)
-        state = factory(**agent_setups(factory, agents, dict(options or {})), seed=seed)
-    else:
-        state = game.clone()
-    if len(agents) != state.num_players:
-        raise ValueError(f"this game has {state.num_players} seats but {len(agents)} agents came")
     with _Clock(limits) as clock:
+        if isinstance(game, str):
+            factory = game_factory(game)
+            state = factory(**agent_setups(factory, agents, dict(options or {}), _setup_asker(clock, agents)),
+                            seed=seed)
+        else:
+            state = game.clone()
+        if len(agents) != state.num_players:
+            raise ValueError(f"this game has {state.num_players} seats but {len(agents)} agents came")
         capped = _play(state, agents, limits.max_moves, clock)
     record = record_of(state)
     if capped:
@@ -115,9 +116,10 @@ def play_match(game, agents: Sequence, *, seed: int | None = None, options: Mapp
     return record
 
 
-def agent_setups(factory: Callable, agents: Sequence, options: dict) -> dict:
+def agent_setups(factory: Callable, agents: Sequence, options: dict, ask: Callable | None = None) -> dict:
     """``options`` with the set-ups that ``agents`` (one per seat; ``None`` for a person) choose
-    for themselves filled in, if the game's ``factory`` takes ``setups``; boards use it too."""
+    for themselves filled in, if the game's ``factory`` takes ``setups``; boards use it too.
+    ``ask(seat, function, *args)``, if given, makes each call (the arena times them)."""
     choosers = [seat for seat, agent in enumerate(agents) if callable(getattr(agent, "setup", None))]
     if not choosers or "setups" not in inspect.signature(factory).parameters:
         return options
@@ -126,7 +128,8 @@ def agent_setups(factory: Callable, agents: Sequence, options: dict) -> dict:
         return options  # the game's own check explains what is wrong
     for seat in choosers:
         if setups[seat] is None:
-            setups[seat] = agents[seat].setup(seat, options)
+            setups[seat] = (ask(seat, agents[seat].setup, seat, options) if ask is not None
+                            else agents[seat].setup(seat, options))
     return {**options, "setups": setups} if any(s is not None for s in setups) else options
 
 
@@ -145,6 +148,18 @@ def _play(state, agents: Sequence, max_moves: int | None, clock: _Clock) -> bool
             p = state.current_player
             _perform(state, {p: _ask(clock, agents, p, state, move)}, move, agents)
     return False
+
+
+def _setup_asker(clock: _Clock, agents: Sequence) -> Callable:
+    """How set-ups are asked for in a match: timed, and a failure blamed on its seat (move 0)."""
+    def ask(seat: int, function, *args):
+        try:
+            return clock.call(seat, function, *args)
+        except AgentTimeout as late:
+            raise _agent_error(agents, seat, 0, None, f"{late} (deploying its set-up)") from None
+        except Exception as error:
+            raise _agent_error(agents, seat, 0, None, f"its set-up failed: {_one_line(error)}") from error
+    return ask
 
 
 def _ask(clock: _Clock, agents: Sequence, seat: int, state, move: int):
@@ -234,8 +249,12 @@ class _Clock:
         raise AgentTimeout(self.limit)
 
     def act(self, agent, seat: int, observation, legal):
+        return self.call(seat, agent.act, observation, legal)
+
+    def call(self, seat: int, function, *args):
+        """``function(*args)`` for the agent in ``seat`` (a move, a set-up), within the limits."""
         if self.move_time is None and self.game_time is None and self.status is None:
-            return agent.act(observation, legal)
+            return function(*args)
         budget, self.limit = self._budget()
         status = self.status
         if status is not None:
@@ -245,7 +264,7 @@ class _Clock:
             signal.setitimer(signal.ITIMER_REAL, max(budget, 1e-3))
         began = time.monotonic()
         try:
-            action = agent.act(observation, legal)
+            answer = function(*args)
         finally:
             if self.alarm and budget is not None:
                 signal.setitimer(signal.ITIMER_REAL, 0)
@@ -253,7 +272,7 @@ class _Clock:
                 status[0] = 0.0
         if budget is not None and time.monotonic() - began > budget:
             raise AgentTimeout(self.limit)
-        return action
+        return answer
 
     def _budget(self) -> tuple[float | None, str]:
         """Seconds this move may take, and what the limit is in words."""
@@ -294,13 +313,12 @@ def _play_job(game: str, options: dict, factories: dict, limits: _Limits, job: t
         seat = None
         with _Clock(limits, status) as clock:
             factory = game_factory(game)
-            state = factory(**agent_setups(factory, agents, dict(options)), seed=deal_seed)
+            state = factory(**agent_setups(factory, agents, dict(options), _setup_asker(clock, agents)),
+                            seed=deal_seed)
             capped = _play(state, agents, limits.max_moves, clock)
     except AgentError as error:
         cause = error.__cause__ or error
         return _failed(job, error.seat, error.move, error.action, error.error, _traceback(cause))
-    except AgentTimeout as late:  # while deploying a set-up
-        return _failed(job, seat, move, None, str(late), "")
     except Exception as error:
         return _failed(job, seat, move, None, _one_line(error), _traceback(error))
     scores = list(state.scores())

@@ -367,3 +367,31 @@ def test_an_interrupt_stops_a_tournament_whose_agent_hangs(workers):
     bad = min(g for g, s in enumerate(seat_seeds(6, 1)) if s % 3 == 0)
     assert result.interrupted and result.failures == []
     assert bad not in set(result.table["game"])
+
+
+class BadDeployer:
+    """A Stratego agent whose set-up fails: it raises, or thinks for ever."""
+
+    name = "bad deployer"
+
+    def __init__(self, seed=0, hang=False):
+        self.hang = hang
+
+    def setup(self, seat, options):
+        while self.hang:
+            pass
+        raise RuntimeError("no set-up today")
+
+    def act(self, observation, legal_actions):
+        return legal_actions[0]
+
+
+def test_a_set_up_that_fails_or_hangs_is_the_deploying_seats_failure():
+    from gamekit.stratego.agents import HeuristicAgent
+
+    with pytest.raises(AgentError, match="bad deployer in seat 1 failed at move 0: its set-up failed"):
+        play_match("stratego", [HeuristicAgent(seed=1), BadDeployer()], seed=1)
+    result = tournament("stratego", {"heuristic": HeuristicAgent, "hanging": partial(BadDeployer, hang=True)},
+                        games=2, workers=1, move_time=0.3, max_moves=20, progress=False)
+    assert [f["agent"] for f in result.failures] == ["hanging", "hanging"]
+    assert all("deploying its set-up" in f["error"] and f["move"] == 0 for f in result.failures)
