@@ -1,13 +1,19 @@
 """Matches and tournaments: seeded, seat-rotating, the same table on every executor."""
 
 import json
+import os
+import signal
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 
 import pytest
 
-from gamekit.core import RandomAgent, derive_seed, tournament, wilson_interval
+from gamekit.core import (AgentError, GameInfo, GameState, RandomAgent, RecordError, derive_seed, iter_tournament,
+                          load, play_match, register_game, tournament, wilson_interval)
 from gamekit.core.agents import Candidate, ExplainingAgent
+from gamekit.core.arena import DEFAULT_MAX_MOVES, GameResult
+from gamekit.milhoes import Bid
 
 
 class HighestCard(ExplainingAgent):
@@ -93,21 +99,11 @@ class Deploying(RandomAgent):
 
 
 def test_agents_are_asked_for_setups_only_by_games_that_take_them():
-    from gamekit.core import play_match
-
     record = play_match("milhoes", [Deploying(1), Deploying(2)], seed=3, options={"players": 2})
     assert record.result["winners"]
 
 
 # --- matches that end, and tournaments that survive their agents ------------------------------------
-import os
-import signal
-import threading
-
-from gamekit.core import (AgentError, GameInfo, GameState, TERMINAL, IllegalActionError, iter_tournament, load,
-                          play_match, register_game)
-from gamekit.core.arena import DEFAULT_MAX_MOVES, GameResult
-from gamekit.milhoes import Bid
 
 
 class EndlessState(GameState):
@@ -175,8 +171,6 @@ def test_every_agent_only_game_ends_by_default():
 
 
 def test_a_capped_result_that_does_not_match_its_replay_is_refused():
-    from gamekit.core import RecordError
-
     data = json.loads(play_match("toy_endless", [RandomAgent(1), RandomAgent(2)], seed=3, max_moves=6).to_json())
     data["result"]["capped"] = 7
     with pytest.raises(RecordError, match="does not match"):

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from gamekit.core import GameRecord, RecordError, load, play_match, record_of, save, RandomAgent
+from gamekit.core.record import DEFAULT_LIMITS, RecordLimits
 from gamekit.milhoes import new_game
 
 import tests.core.toy_games  # noqa: F401  (registers the toy game)
@@ -115,9 +116,6 @@ def test_record_error_is_a_value_error():
 
 
 # --- bounded loading ----------------------------------------------------------------------------
-from gamekit.core.record import DEFAULT_LIMITS, RecordLimits
-
-
 def test_the_limits_are_generous_for_real_games_and_configurable():
     assert DEFAULT_LIMITS.max_actions >= 10 * 10_000 and DEFAULT_LIMITS.max_chars >= 1_000_000
     text = save(random_game(3, seed=1))
