@@ -130,8 +130,7 @@ def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(
         prog="gamekit", description="Lessons on four board and card games, in Jupyter.",
         epilog="Options after `--` go to the server itself (JupyterLab or Voilà).")
-    main.add_argument("--version", action="version",
-                      version=f"gamekit {__version__} (lessons in {lesson_files.lessons_folder()})")
+    main.add_argument("--version", action="store_true", help="show the version and where the lessons are")
     commands = main.add_subparsers(dest="command", metavar="COMMAND")
 
     lab = commands.add_parser("lab", help="open the lessons in JupyterLab (copying them first if needed)",
@@ -180,6 +179,9 @@ def main(argv: list[str] | None = None) -> int:
     argv = argv[:argv.index("--")] if "--" in argv else argv
     command_line = parser()
     args = command_line.parse_args(argv)
+    if args.version:  # printed as is: argparse's version action wraps long paths
+        print(f"gamekit {__version__} (lessons in {lesson_files.lessons_folder()})")
+        return 0
     if args.command is None:
         command_line.print_help(sys.stderr)
         return 2

@@ -40,7 +40,7 @@ def free_port() -> int:
     raise RuntimeError(f"no free port in {PORTS}")
 
 
-def isolated_home(home: Path, port: int, token: str) -> dict:
+def isolated_home(home: Path, port: int, token: str, base: dict | None = None) -> dict:
     """An environment whose home folder and Jupyter folders are ``home``: what the server reads and
     writes stays there, and its configuration pins the loopback address, the port and the token
     without changing the command the user types."""
@@ -49,7 +49,7 @@ def isolated_home(home: Path, port: int, token: str) -> dict:
     server = {"ip": "127.0.0.1", "port": port, "port_retries": 0, "token": token, "open_browser": False}
     for name in ("jupyter_server_config.json", "jupyter_config.json"):
         (config / name).write_text(json.dumps({"ServerApp": server, "Voila": {"ip": "127.0.0.1"}}))
-    env = {key: value for key, value in os.environ.items() if not key.startswith("JUPYTER")}
+    env = dict(os.environ if base is None else base)
     env.update(HOME=str(home), JUPYTER_CONFIG_DIR=str(config), JUPYTER_DATA_DIR=str(home / "jupyter-data"),
                JUPYTER_RUNTIME_DIR=str(home / "jupyter-runtime"), IPYTHONDIR=str(home / "ipython"),
                PYTHONUNBUFFERED="1", BROWSER="true")  # `true`: a browser that opens nothing
@@ -109,7 +109,10 @@ class Served:
         self._log.close()
 
 
-def serve(command: list[str], home: Path, cwd: Path | None = None, extra_env: dict | None = None) -> Served:
+def serve(command: list, home: Path, cwd: Path | None = None, base_env: dict | None = None) -> Served:
+    """Start ``command`` (``{port}`` and ``{token}`` in its words are filled in) in ``home``, in
+    ``base_env`` (default: this process's environment) with Jupyter's folders moved to ``home``."""
     port, token = free_port(), secrets.token_hex(16)
-    env = isolated_home(home, port, token) | (extra_env or {})
+    env = isolated_home(home, port, token, base_env)
+    command = [str(word).format(port=port, token=token) for word in command]
     return Served(command, env=env, cwd=cwd or home, log=home / "server.log", port=port, token=token)

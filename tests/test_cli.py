@@ -151,7 +151,7 @@ def test_readme_run_command_opens_jupyterlab_on_the_lessons(tmp_path):
     assert install == 'pip install ".[lab]"'  # installing is what tests/test_wheel.py does, from the wheel
     program, *arguments = shlex.split(launch)
     assert (program, arguments) == ("gamekit", ["lab"])
-    server = serve(GAMEKIT + arguments, tmp_path, extra_env={"PYTHONPATH": str(REPO)})
+    server = serve(GAMEKIT + arguments, tmp_path, base_env=os.environ | {"PYTHONPATH": str(REPO)})
     try:
         status, body = server.wait("/api/contents")
         assert status == 200, body
