@@ -165,7 +165,8 @@ def parser() -> argparse.ArgumentParser:
                     "no network (charts and boards included); --pdf adds a PDF of each for printing.")
     handouts.add_argument("dir", metavar="DIR", help="where to write the handouts")
     handouts.add_argument("--teacher", action="store_true",
-                          help="add the teacher notes and the answer key to each lesson")
+                          help="also write each lesson's teacher edition (<lesson>.teacher.html), with "
+                               "the teacher notes and the answer key")
     handouts.add_argument("--pdf", action="store_true", help="also print each page to PDF (needs Chromium)")
     handouts.add_argument("--lesson", action="append", metavar="NAME",
                           help="only this lesson (may be repeated; default: every lesson)")

@@ -83,6 +83,9 @@ def test_the_wheel_carries_every_lesson_app_and_teacher_page(wheel):
     for page in sorted(teacher.glob("*.md")) if teacher.is_dir() else []:
         assert f"gamekit/teacher_guide/{page.name}" in names, page.name
     assert "gamekit/cli.py" in names and "gamekit/__main__.py" in names
+    handouts = Path(__file__).resolve().parents[1] / "gamekit" / "handouts"
+    for shipped in [*(handouts / "static").iterdir(), *(handouts / "templates" / "gamekit").iterdir()]:
+        assert f"gamekit/handouts/{shipped.relative_to(handouts).as_posix()}" in names, shipped.name
     assert f"gamekit-{__version__}.dist-info/licenses/LICENSE" in names
     entry_points = zipfile.ZipFile(wheel).read(f"gamekit-{__version__}.dist-info/entry_points.txt").decode()
     assert "gamekit = gamekit.cli:main" in entry_points
@@ -173,3 +176,16 @@ def test_installed_gamekit_app_serves_the_lost_cities_board(venv, tmp_path):
         assert "Traceback" not in page
     finally:
         server.stop()
+
+
+def test_installed_gamekit_writes_a_handout(venv, tmp_path):
+    """The quickest lesson, as a handout, from the installed kit (tests/browser/test_handouts.py opens
+    handouts in Chromium offline)."""
+    done = run([venv / "bin" / "gamekit", "handouts", tmp_path / "out", "--lesson", "20"], cwd=tmp_path,
+               env=outside_env(tmp_path))
+    assert "20_lost_cities_rules" in done.stdout
+    page = (tmp_path / "out" / "20_lost_cities_rules.html").read_text()
+    assert '<script src="static/require.js">' in page and "'static/embed-amd.js'" in page
+    for script in ("require.js", "embed-amd.js", "tex-svg-full.js", "plotly.min.js"):
+        assert (tmp_path / "out" / "static" / script).stat().st_size > 50_000, script
+    assert 'href="20_lost_cities_rules.html"' in (tmp_path / "out" / "index.html").read_text()
