@@ -76,6 +76,21 @@ class Served:
         except (urllib.error.URLError, ConnectionError, TimeoutError) as error:
             return 0, str(error)
 
+    def read_until(self, path: str, marker: str, seconds: float = START_TIMEOUT) -> str:
+        """The page at ``path`` read as it streams (Voilà sends each cell as the kernel runs it),
+        until ``marker`` appears, the page ends, or ``seconds`` pass (then the server's log is shown)."""
+        deadline = time.monotonic() + seconds
+        separator = "&" if "?" in path else "?"
+        with urllib.request.urlopen(f"{self.url}{path}{separator}token={self.token}", timeout=30) as answer:
+            page = ""
+            while marker not in page and time.monotonic() < deadline:
+                chunk = answer.read1(65536)
+                if not chunk:
+                    break
+                page += chunk.decode("utf-8", "replace")
+        assert marker in page, f"{marker!r} not in {path} after {seconds} s; server log:\n{self.output()}"
+        return page
+
     def wait(self, path: str) -> tuple[int, str]:
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:

@@ -170,9 +170,8 @@ def test_installed_gamekit_app_serves_the_lost_cities_board(venv, tmp_path):
                "--token={token}", "--Voila.ip=127.0.0.1", "--Voila.port_retries=0"]
     server = serve(command, tmp_path, base_env=outside_env(tmp_path))
     try:
-        status, page = server.wait("/")
-        assert status == 200, page[-2000:]
-        assert "application/vnd.jupyter.widget-view+json" in page  # the board, rendered by the kernel
+        server.wait("/api/kernels")  # up: Voilà answers its API
+        page = server.read_until("/", "application/vnd.jupyter.widget-view+json")  # the board, from the kernel
         assert "Traceback" not in page
     finally:
         server.stop()
