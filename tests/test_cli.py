@@ -165,3 +165,5 @@ def test_readme_run_command_opens_jupyterlab_on_the_lessons(tmp_path):
     assert server.process.returncode is not None  # stopped
     copied = f"copied {len(lesson_files.lesson_names())} lessons to {tmp_path / 'gamekit-lessons'}"
     assert copied in server.output()
+    started = next(line for line in server.output().splitlines() if line.startswith("running:"))
+    assert ("--allow-root" in started) is cli.is_root()

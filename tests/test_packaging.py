@@ -89,3 +89,11 @@ def test_readme_plain_python_example_runs():
     example = re.search(r"## gamekit from plain Python\n\n```python\n(.*?)```", readme, re.S).group(1)
     assert len(example.strip().splitlines()) <= 12  # "ten lines" or so, as the README promises
     exec(compile(example, "README.md", "exec"), {})
+
+
+def test_contributing_names_files_that_exist():
+    guide = (ROOT / "CONTRIBUTING.md").read_text()
+    named = set(re.findall(r"(?:python |`)((?:tools|tests|gamekit|notebooks|docs)/[\w./-]+\.(?:py|ipynb|toml|md))", guide))
+    assert "tools/refresh_notebooks.py" in named
+    missing = [path for path in named if not (ROOT / path).exists() and "<" not in path]
+    assert missing == [], missing
