@@ -69,7 +69,7 @@ def cmd_lab(args: argparse.Namespace) -> int:
     if folder.exists():
         missing = lesson_files.missing_lessons(folder)
         if missing:
-            print(f"{len(missing)} lessons are not in {folder} (for example {missing[0]}); "
+            print(f"{folder} lacks {len(missing)} of the lessons (for example {missing[0]}); "
                   f"bring one back with `gamekit lessons {folder} --reset NAME`")
     else:
         copied = lesson_files.copy_lessons(folder)

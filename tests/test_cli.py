@@ -167,3 +167,26 @@ def test_readme_run_command_opens_jupyterlab_on_the_lessons(tmp_path):
     assert copied in server.output()
     started = next(line for line in server.output().splitlines() if line.startswith("running:"))
     assert ("--allow-root" in started) is cli.is_root()
+
+
+def test_lab_opens_an_existing_folder_as_it_is_and_says_what_is_missing(monkeypatch, tmp_path, capsys):
+    folder = tmp_path / "class"
+    lesson_files.copy_lessons(folder)
+    (folder / "00_welcome.ipynb").write_text("my own version")
+    (folder / "21_lost_cities_expected_value.ipynb").unlink()
+    started = []
+    monkeypatch.setattr(cli, "_run_server", lambda command: started.append(command) or 0)
+    assert cli.main(["lab", str(folder), "--port", "8802", "--no-browser"]) == 0
+    assert (folder / "00_welcome.ipynb").read_text() == "my own version"  # never copied over
+    assert not (folder / "21_lost_cities_expected_value.ipynb").exists()
+    assert f"{folder.resolve()} lacks 1 of the lessons (for example 21_lost_cities_expected_value)" in \
+        capsys.readouterr().out
+    (command,) = started
+    assert f"--ServerApp.root_dir={folder.resolve()}" in command
+    assert command[-2:] == ["--port=8802", "--no-browser"]
+
+
+def test_lab_copies_the_lessons_into_a_new_folder_first(monkeypatch, tmp_path):
+    monkeypatch.setattr(cli, "_run_server", lambda command: 0)
+    assert cli.main(["lab", str(tmp_path / "new"), "--", "--ServerApp.ip=127.0.0.1"]) == 0
+    assert lesson_files.missing_lessons(tmp_path / "new") == []
