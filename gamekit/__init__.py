@@ -12,7 +12,7 @@ from gamekit.core import (
     tournament,
 )
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = ["SIMULTANEOUS", "TERMINAL", "GameRecord", "IllegalActionError", "RandomAgent",
            "load", "play_match", "save", "tournament", "__version__"]

@@ -6,6 +6,8 @@ from pathlib import Path
 
 import yaml
 
+from tests.cli_support import readme_setup_commands
+
 ROOT = Path(__file__).resolve().parents[1]
 PIP_ONLY = {"open-spiel"}  # not on conda-forge; an optional extra, installed with pip
 
@@ -19,7 +21,7 @@ def requirement(spec: str) -> tuple[str, str]:
 def pyproject_requirements() -> dict[str, str]:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     specs = list(project["dependencies"])
-    for extra in ("lab", "test"):
+    for extra in ("lab", "pdf", "test"):
         specs += project["optional-dependencies"][extra]
     wanted = {}
     for name, bound in map(requirement, specs):
@@ -48,15 +50,38 @@ def test_environment_yml_installs_the_package_itself_and_is_binder_ready():
 
 
 def test_readme_has_exactly_two_setup_commands_and_ci_runs_the_test_one():
-    readme = (ROOT / "README.md").read_text()
-    commands = re.findall(r"```(?:bash|sh)\n(.*?)```", readme.split("## Set up")[1].split("\n## ")[0], re.S)
-    assert len(commands) == 2, commands
-    run_kit, run_tests = (c.strip() for c in commands)
-    assert "jupyter lab notebooks" in run_kit and 'pip install -e ".[lab]"' in run_kit
-    assert "pytest" in run_tests and 'pip install -e ".[test' in run_tests
+    run_kit, run_tests = readme_setup_commands()
+    assert run_kit == 'pip install ".[lab]" && gamekit lab'  # tests/test_cli.py runs it
+    assert run_tests == 'pip install -e ".[test,openspiel]" && pytest'
+    ci_lines = (ROOT / ".ci" / "run").read_text().splitlines()
+    assert run_tests in ci_lines, f"CI must run the README's test command as written: {run_tests}"
+
+
+def test_no_setup_command_needs_sudo_and_ci_installs_chromium_before_the_tests():
+    assert not any("sudo" in command for command in readme_setup_commands())
     ci = (ROOT / ".ci" / "run").read_text()
-    test_line = run_tests.splitlines()[-1].replace("sudo ", "")
-    assert test_line in ci, f"CI must run the README's test command: {test_line}"
+    assert "sudo" not in ci
+    assert ci.index("apt-get install -y chromium") < ci.index(readme_setup_commands()[1])
+    assert "CI=true" in ci  # a missing browser fails under CI instead of skipping
+
+
+def test_readme_says_what_the_browser_tests_need():
+    setup = (ROOT / "README.md").read_text().split("## Set up")[1].split("\n## ")[0]
+    assert "/usr/bin/chromium" in setup and "apt-get install -y chromium" in setup and "skipped" in setup
+
+
+def test_binder_badge_points_at_the_repository_in_pyproject():
+    repository = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["urls"]["Repository"]
+    owner_name = repository.removeprefix("https://github.com/")
+    readme = (ROOT / "README.md").read_text()
+    assert f"https://mybinder.org/v2/gh/{owner_name}/HEAD" in readme
+    assert "https://mybinder.org/badge_logo.svg" in readme
+
+
+def test_license_file_is_mit_as_pyproject_says():
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    assert project["license"] == "MIT" and project["license-files"] == ["LICENSE"]
+    assert (ROOT / "LICENSE").read_text().startswith("MIT License")
 
 
 def test_readme_plain_python_example_runs():
@@ -64,3 +89,11 @@ def test_readme_plain_python_example_runs():
     example = re.search(r"## gamekit from plain Python\n\n```python\n(.*?)```", readme, re.S).group(1)
     assert len(example.strip().splitlines()) <= 12  # "ten lines" or so, as the README promises
     exec(compile(example, "README.md", "exec"), {})
+
+
+def test_contributing_names_files_that_exist():
+    guide = (ROOT / "CONTRIBUTING.md").read_text()
+    named = set(re.findall(r"(?:python |`)((?:tools|tests|gamekit|notebooks|docs)/[\w./-]+\.(?:py|ipynb|toml|md))", guide))
+    assert "tools/refresh_notebooks.py" in named
+    missing = [path for path in named if not (ROOT / path).exists() and "<" not in path]
+    assert missing == [], missing

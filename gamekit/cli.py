@@ -1,0 +1,194 @@
+"""The ``gamekit`` command (also ``python -m gamekit``): copy, open, reset and hand out the lessons.
+
+    gamekit lab [DIR]              copy the lessons to DIR (default ~/gamekit-lessons) if it is not
+                                   there, then open JupyterLab on it
+    gamekit lessons DIR            copy the lessons to a new folder
+    gamekit lessons DIR --reset N  restore one lesson (the student's copy is kept beside it)
+    gamekit app GAME               one board alone in Voilà, ready to project
+    gamekit handouts DIR           every lesson as an HTML page that opens offline (--pdf, --teacher)
+
+Written with the standard library's argparse: five subcommands with a handful of options each need
+no more, and a teaching kit should not pull in a CLI framework (click, typer) for them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import subprocess
+import sys
+import time
+import unicodedata
+from pathlib import Path
+
+from gamekit import __version__, lesson_files
+
+
+class CommandError(Exception):
+    """A mistake in what was asked (an unknown game, a folder that exists): shown without a traceback."""
+
+
+def is_root() -> bool:
+    return hasattr(os, "geteuid") and os.geteuid() == 0
+
+
+def _server_options(args: argparse.Namespace) -> list[str]:
+    options = []
+    if args.port is not None:
+        options.append(f"--port={args.port}")
+    if args.no_browser:
+        options.append("--no-browser")
+    return options
+
+
+def _require(module: str, what: str, extra: str) -> None:
+    if importlib.util.find_spec(module) is None:
+        raise CommandError(f"{what} is not installed: pip install \"gamekit[{extra}]\"")
+
+
+def _run_server(command: list[str]) -> int:
+    """Become the server (so its process id is ours, and Ctrl-C or a kill reaches it directly)."""
+    print("running:", " ".join(command), flush=True)
+    if os.name == "posix":
+        os.execv(command[0], command)
+    return subprocess.call(command)
+
+
+def lab_command(folder: Path, extra: list[str]) -> list[str]:
+    """JupyterLab on ``folder``; as root (containers, CI) it must be told ``--allow-root``."""
+    command = [sys.executable, "-m", "jupyterlab", f"--ServerApp.root_dir={folder}"]
+    if is_root():
+        command.append("--allow-root")
+    return command + extra
+
+
+def cmd_lab(args: argparse.Namespace) -> int:
+    _require("jupyterlab", "JupyterLab", "lab")
+    folder = Path(args.dir).expanduser().resolve()
+    if folder.exists():
+        missing = lesson_files.missing_lessons(folder)
+        if missing:
+            print(f"{folder} lacks {len(missing)} of the lessons (for example {missing[0]}); "
+                  f"bring one back with `gamekit lessons {folder} --reset NAME`")
+    else:
+        copied = lesson_files.copy_lessons(folder)
+        print(f"copied {len(copied)} lessons to {folder}")
+    return _run_server(lab_command(folder, _server_options(args) + args.server_args))
+
+
+def cmd_lessons(args: argparse.Namespace) -> int:
+    if args.list:
+        print("\n".join(lesson_files.lesson_names()))
+        return 0
+    if args.dir is None:
+        raise CommandError("say which folder: gamekit lessons DIR (or gamekit lessons --list)")
+    folder = Path(args.dir).expanduser()
+    if args.reset:
+        for name in args.reset:
+            restored, kept = lesson_files.reset_lesson(folder, name)
+            print(f"restored {restored}" + (f"; your copy is kept as {kept.name}" if kept else ""))
+        return 0
+    copied = lesson_files.copy_lessons(folder)
+    print(f"copied {len(copied)} lessons to {folder}; open them with `gamekit lab {folder}`")
+    return 0
+
+
+def app_names() -> list[str]:
+    return [name.removeprefix("apps/") for name in lesson_files.lesson_names() if name.startswith("apps/")]
+
+
+def find_app(game: str) -> str:
+    """``lost-cities``, ``lost_cities``, ``Lost Cities`` or ``milhões`` -> the app's name."""
+    plain = unicodedata.normalize("NFKD", game).encode("ascii", "ignore").decode().lower()
+    wanted = plain.strip().replace("-", "_").replace(" ", "_")
+    if wanted not in app_names():
+        raise CommandError(f"there is no game {game!r}; the games are: "
+                           + ", ".join(name.replace("_", "-") for name in app_names()))
+    return wanted
+
+
+def cmd_app(args: argparse.Namespace) -> int:
+    _require("voila", "Voilà", "lab")
+    notebook = lesson_files.lessons_folder() / "apps" / f"{find_app(args.game)}.ipynb"
+    command = [sys.executable, "-m", "voila", str(notebook)] + _server_options(args) + args.server_args
+    return _run_server(command)
+
+
+def cmd_handouts(args: argparse.Namespace) -> int:
+    from gamekit.handouts import export_handouts  # nbconvert and nbclient load only when needed
+
+    lessons = [lesson_files.find_lesson(name) for name in args.lesson] if args.lesson else None
+    started = time.monotonic()
+    written = export_handouts(Path(args.dir).expanduser(), lessons=lessons, teacher=args.teacher,
+                              pdf=args.pdf, progress=print)
+    print(f"wrote {len(written)} files to {args.dir} in {time.monotonic() - started:.0f} s")
+    return 0
+
+
+def parser() -> argparse.ArgumentParser:
+    main = argparse.ArgumentParser(
+        prog="gamekit", description="Lessons on four board and card games, in Jupyter.",
+        epilog="Options after `--` go to the server itself (JupyterLab or Voilà).")
+    main.add_argument("--version", action="store_true", help="show the version and where the lessons are")
+    commands = main.add_subparsers(dest="command", metavar="COMMAND")
+
+    lab = commands.add_parser("lab", help="open the lessons in JupyterLab (copying them first if needed)",
+                              description="Copy the lessons to DIR if it does not exist yet, then open "
+                                          "JupyterLab there. A folder that exists is opened as it is.")
+    lab.add_argument("dir", nargs="?", default=str(lesson_files.DEFAULT_FOLDER), metavar="DIR",
+                     help="your lessons folder (default: %(default)s)")
+    lab.set_defaults(run=cmd_lab)
+
+    lessons = commands.add_parser("lessons", help="copy the lessons to a folder, or restore one",
+                                  description="Copy every lesson to a new folder DIR, or with --reset "
+                                              "restore one lesson there (your copy is kept beside it).")
+    lessons.add_argument("dir", nargs="?", metavar="DIR", help="the lessons folder")
+    lessons.add_argument("--reset", action="append", metavar="NAME",
+                         help="restore this lesson (e.g. 21 or 21_lost_cities_expected_value or "
+                              "apps/milhoes); may be repeated")
+    lessons.add_argument("--list", action="store_true", help="list the lessons and apps")
+    lessons.set_defaults(run=cmd_lessons)
+
+    app = commands.add_parser("app", help="one game's board alone in Voilà, ready to project",
+                              description="Open one game's board alone in Voilà.")
+    app.add_argument("game", metavar="GAME", help="one of: " + ", ".join(n.replace("_", "-") for n in app_names()))
+    app.set_defaults(run=cmd_app)
+
+    for server in (lab, app):
+        server.add_argument("--port", type=int, help="the port to listen on (default: the server's own)")
+        server.add_argument("--no-browser", action="store_true", help="do not open a web browser")
+
+    handouts = commands.add_parser(
+        "handouts", help="every lesson as a page that opens offline (and as a PDF)",
+        description="Run every lesson and write it to DIR as a self-contained HTML page that opens with "
+                    "no network (charts and boards included); --pdf adds a PDF of each for printing.")
+    handouts.add_argument("dir", metavar="DIR", help="where to write the handouts")
+    handouts.add_argument("--teacher", action="store_true",
+                          help="also write each lesson's teacher edition (<lesson>.teacher.html), with "
+                               "the teacher notes and the answer key")
+    handouts.add_argument("--pdf", action="store_true", help="also print each page to PDF (needs Chromium)")
+    handouts.add_argument("--lesson", action="append", metavar="NAME",
+                          help="only this lesson (may be repeated; default: every lesson)")
+    handouts.set_defaults(run=cmd_handouts)
+    return main
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    server_args = argv[argv.index("--") + 1:] if "--" in argv else []
+    argv = argv[:argv.index("--")] if "--" in argv else argv
+    command_line = parser()
+    args = command_line.parse_args(argv)
+    if args.version:  # printed as is: argparse's version action wraps long paths
+        print(f"gamekit {__version__} (lessons in {lesson_files.lessons_folder()})")
+        return 0
+    if args.command is None:
+        command_line.print_help(sys.stderr)
+        return 2
+    args.server_args = server_args
+    try:
+        return args.run(args)
+    except (CommandError, FileExistsError, FileNotFoundError, LookupError) as error:
+        print(f"gamekit {args.command}: {error}", file=sys.stderr)
+        return 2
