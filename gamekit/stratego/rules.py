@@ -2,7 +2,9 @@
 
 Two armies face each other, every piece's rank hidden from the enemy. A turn is one action: a step,
 a Scout's line, an attack, or (in the ``"powers"`` mode) a power of a piece ranked 10 to 4. Capturing
-the enemy Flag wins; a player with no action loses; when neither side can act the game is drawn.
+the enemy Flag wins; a player with no action on their turn loses, even if the other side could not
+act either ("No caso de você não poder se mover ou atacar, o jogo terminará e seu oponente será
+proclamado vencedor"): there is no draw in the rulebook.
 The rules digest is ``shared/rules/stratego-fire-and-ice.md``; the text forms of actions,
 positions and set-ups are documented in :mod:`gamekit.stratego.notation`.
 
@@ -15,21 +17,39 @@ Decisions where the digest is silent, or cannot be followed to the letter:
 - Charm and arrows may be *aimed* at any enemy piece within 2 squares, Traps and the Flag too: the
   player cannot know what an unknown piece is, so refusing the action would leak its rank. A Trap or
   Flag is immune: a charm then does nothing (the charmer learns only "6 or higher, a Trap or the
-  Flag"); an arrow reveals it (the rulebook: the arrow reveals "any enemy piece") but never removes it.
+  Flag"); an arrow reveals it (the rulebook: the arrow aims at "qualquer peça do adversário", which
+  "seja revelada") but never removes it. So an Elf is also a Flag finder at range 2: an arrow that
+  reveals the Flag tells its owner's enemy where to go.
 - A fury reveals every neighbour, Traps and Flags included (the rulebook: "the ranks of all the pieces
-  around are revealed"); Traps and Flags neither fall nor fell the Beast. Equal or lower neighbours
-  (the Slayer too) fall; the Beast falls after all fights if any neighbour is 5 or higher.
+  around are revealed"). "Bandeiras e Armadilhas não são vulneráveis ao Ataque de Fúria" is read as
+  *immune both ways*: a Trap beside a fury neither falls nor fells the Beast (the Beast survives it,
+  where a Beast that attacks a Trap by an ordinary move is taken). Equal or lower neighbours (the
+  Slayer too) fall; the Beast falls after all fights if any neighbour is 5 or higher.
 - The Slayer counts as rank 1 wherever a power compares ranks (below the Elf's 4, the Sorceress's 6).
 - Flight glides over at least one piece (a flight over nothing would be a step). Swiftness is two
   steps (one step is an ordinary move); a straight two-square move looks like a Scout's to the enemy.
 - Back and forth: a move that carries a piece between two squares without a fight (a step, a line,
   swiftness, a flight without attack, a fury with nobody around) continues its owner's streak if it
   reverses that piece's previous move on the owner's previous turn; attacks, fights and powers
-  that stay put break it. The ``back_and_forth``-th move of a streak is illegal.
-- Captured pieces are held by the side that did not own them (for a fury's own victims too): the
-  captured-pieces mode shows each tray to both (open), to that side (prisoner), to the side that
-  lost them (secret) or to nobody (hidden). Ranks seen in battle are remembered on the board only.
-- A side with no action loses when its turn comes; if the other side has none either, it is a draw.
+  that stay put break it. The ``back_and_forth``-th move of a streak is illegal: the box's "três
+  vezes consecutivas" is ``back_and_forth=3`` (after A→B, B→A, the next A→B is refused). The
+  ISF's tournament rule ("not more than five times" between the same two squares) forbids the
+  *6th* move, and counts attacks among the moves: ``back_and_forth=6`` is its count, but the kit
+  still breaks a streak on an attack, so it is close to the ISF rule, not the same.
+- A side whose only moves the back-and-forth rule forbids cannot move: it loses, and the result
+  names the rule.
+- Captured pieces go to the tray of the side that lost them, and that tray is held by the other
+  side, whoever took them. A fury's own victims too (a Beast that fells pieces of its own army):
+  in the ``"prisoner"`` mode the *enemy* keeps them hidden from their owner, as if it had taken
+  them (the rulebook: "O jogador que captura a peça fica com ela" does not foresee a piece taken by
+  its own side, and this keeps one holder per tray). The captured-pieces mode shows each tray to
+  both (open), to its holder (prisoner), to the side that lost them (secret) or to nobody (hidden).
+  Ranks seen in battle are remembered on the board only.
+- ``new_game("powers", "original")`` (Special Powers on the Original Stratego board and army) is the
+  kit's own variant: no rulebook describes it. The Original's ranks take the powers of the Fire &
+  Ice ranks with the same number (a Marshal flies like the Dragon, a Sergeant shoots like an Elf).
+- A charmed piece keeps its name (a charmed Yeti is "Fire's Yeti"), and positions mark it with
+  ``*`` (``r5*``) so that ``to_ascii`` / ``from_ascii`` keep it: it can never be charmed again.
 
 >>> state = from_ascii('''
 ... .   .   .   .   .   .   .   .   .   bF
@@ -95,6 +115,7 @@ REVEALED, MOVED, SCOUTED, SWIFT, POWERED = 1, 2, 4, 8, 16
 # Action kinds as numbers, for the fast move generator.
 MOVE, SWIFTNESS, FLIGHT, FURY, DETECT, CHARM, ARROW = range(7)
 TARGET_RANK = {DETECT: MAGE, CHARM: SORCERESS, ARROW: ELF}
+POWER_VERBS = {DETECT: "detect an enemy piece", CHARM: "charm", ARROW: "shoot arrows"}
 
 # Battle outcomes.
 ATTACKER_WINS, DEFENDER_WINS, BOTH_FALL, FLAG_TAKEN = "attacker", "defender", "both", "flag"
@@ -241,17 +262,19 @@ class StrategoState(GameState):
         self.owner: list[int] = []  # the side it fights for now (a charm changes it)
         self.square: list[int] = []  # -1 once captured
         self.charmed: list[bool] = []
-        for square, side, rank in placement:
+        for square, side, rank, charmed in placement:
             self.board[square] = len(self.rank)
             self.rank.append(rank)
-            self.origin.append(side)
+            self.origin.append(1 - side if charmed else side)
             self.owner.append(side)
             self.square.append(square)
-            self.charmed.append(False)
+            self.charmed.append(charmed)
         unknown = _mask(rank for rank, _ in spec.army)
-        # flags[v][piece] and possible[v][piece]: what side v knows of each piece (its own exactly).
-        self.flags = [[REVEALED if side == v else 0 for side in self.owner] for v in (0, 1)]
-        self.possible = [[1 << r if side == v else unknown for side, r in zip(self.owner, self.rank)] for v in (0, 1)]
+        # flags[v][piece] and possible[v][piece]: what side v knows of each piece (its own exactly;
+        # a charmed piece was revealed to both when it changed sides).
+        self.flags = [[REVEALED if side == v or c else 0 for side, c in zip(self.owner, self.charmed)] for v in (0, 1)]
+        self.possible = [[1 << r if side == v or c else unknown for side, r, c in zip(self.owner, self.rank, self.charmed)]
+                         for v in (0, 1)]
         self.captured: list[list[int]] = [[], []]  # piece ids each side lost, oldest first
         self.streak: list[tuple | None] = [None, None]  # (piece, from, to, count) of each side's shuttle
         self.to_move = to_move
@@ -371,6 +394,14 @@ class StrategoState(GameState):
             return True
         return False
 
+    def _only_shuttles_left(self, player: int) -> bool:
+        """Whether ``player``'s only actions are the ones the back-and-forth rule forbids."""
+        streak, self.streak[player] = self.streak[player], None
+        try:
+            return streak is not None and self._has_action(player)
+        finally:
+            self.streak[player] = streak
+
     def _may_shuttle(self, player: int, pid: int, src: int, dst: int) -> bool:
         """The back-and-forth rule: False if moving ``pid`` from ``src`` to ``dst`` would be its
         ``back_and_forth``-th move in a row between the same two squares."""
@@ -414,7 +445,16 @@ class StrategoState(GameState):
         return f"{name!r} is not a square of the {self.spec.name} board (a1 to {last})"
 
     def _name(self, pid: int) -> str:
-        return self.spec.piece_name(self.rank[pid], self.owner[pid])
+        """The piece's name in the army it came from: a charmed Yeti is still a Yeti."""
+        return self.spec.piece_name(self.rank[pid], self.origin[pid])
+
+    def _any(self, rank: int) -> str:
+        """A piece of ``rank`` in a sentence: "the Dragon" (one an army), "an Elf" (several), "a
+        Lava Beast or a Yeti" (the armies name it differently)."""
+        names = dict.fromkeys(self.spec.names[rank])
+        if self.spec.army_counts()[rank] == 1 and len(names) == 1:
+            return f"the {next(iter(names))}"
+        return " or ".join(_a(name) for name in names)
 
     def _attack_text(self, action: Action, dst: int, player: int, joiner: str) -> str | None:
         """Checks the target square of a move or swiftness against the ``attack`` field."""
@@ -443,7 +483,7 @@ class StrategoState(GameState):
             return "a move has no middle square (swiftness is written 'swift b2-b3-c3')"
         rank = self.rank[pid]
         if rank in IMMOBILE:
-            return f"a {self._name(pid)} never moves"
+            return f"{_a(self._name(pid))} never moves"
         (r1, c1), (r2, c2) = divmod(src, self.spec.width), divmod(dst, self.spec.width)
         if src == dst:
             return "a move must leave its square"
@@ -453,7 +493,7 @@ class StrategoState(GameState):
         if distance > 1 and rank != SCOUT:
             extra = (f" (two with swiftness: 'swift {action.src}-...')" if self.powers and rank in SWIFT_RANKS
                      else "")
-            return f"only a Scout moves more than one square; a {self._name(pid)} steps one square{extra}"
+            return f"only a Scout moves more than one square; {_a(self._name(pid))} steps one square{extra}"
         step = (dst - src) // distance
         for square in range(src + step, dst, step):
             if self.board[square] == BLOCKED:
@@ -466,7 +506,7 @@ class StrategoState(GameState):
     def _swift_reason(self, action, player, pid, src, dst):
         if self.rank[pid] not in SWIFT_RANKS:
             names = " and ".join(self.spec.plural(r) for r in sorted(SWIFT_RANKS, reverse=True))
-            return f"only {names} have swiftness; this is a {self._name(pid)}"
+            return f"only {names} have swiftness; this is {_a(self._name(pid))}"
         if action.via is None:
             return f"swiftness names its middle square, e.g. 'swift {action.src}-b3-c3'"
         via = self._square(action.via)
@@ -490,7 +530,7 @@ class StrategoState(GameState):
 
     def _flight_reason(self, action, player, pid, src, dst):
         if self.rank[pid] != DRAGON:
-            return f"only the {self.spec.piece_name(DRAGON)} flies; this is a {self._name(pid)}"
+            return f"only {self._any(DRAGON)} flies; this is {_a(self._name(pid))}"
         if action.via is not None:
             return "a flight has no middle square: write 'fly d1-d4' or 'fly d1-d4xd5'"
         (r1, c1), (r2, c2) = divmod(src, self.spec.width), divmod(dst, self.spec.width)
@@ -524,7 +564,7 @@ class StrategoState(GameState):
 
     def _fury_reason(self, action, player, pid, src, dst):
         if self.rank[pid] != BEAST:
-            return f"only the {self.spec.piece_name(BEAST, player)} has the fury attack; this is a {self._name(pid)}"
+            return f"only {self._any(BEAST)} has the fury attack; this is {_a(self._name(pid))}"
         if action.via is not None or action.attack is not None:
             return "fury names only the square it steps to, e.g. 'fury e4-e5'"
         if dst not in self._steps[src]:
@@ -539,7 +579,7 @@ class StrategoState(GameState):
         kind = KIND_NUMBER[action.kind]
         needed = TARGET_RANK[kind]
         if self.rank[pid] != needed:
-            return f"only the {self.spec.piece_name(needed, player)} can {action.kind}; this is a {self._name(pid)}"
+            return f"only {self._any(needed)} can {POWER_VERBS[kind]}; this is {_a(self._name(pid))}"
         if action.via is not None or action.attack is not None:
             return f"{action.kind} names the piece using it and its target: '{action.kind} e3 f5'"
         (r1, c1), (r2, c2) = divmod(src, self.spec.width), divmod(dst, self.spec.width)
@@ -578,7 +618,7 @@ class StrategoState(GameState):
                 self._say_move(pid, action)
                 shuttle = True
             else:
-                self._fight(pid, self.board[dst], src)
+                self._fight(pid, self.board[dst], src, index[action.via] if action.via else -1)
         elif kind == "flight":
             shuttle = self._fly(pid, src, dst, index[action.attack] if action.attack else -1)
         elif kind == "fury":
@@ -608,14 +648,14 @@ class StrategoState(GameState):
             self._settle(1 - player)
 
     def _settle(self, player: int) -> None:
-        """Decide whether the game ends before ``player`` moves."""
+        """Decide whether the game ends before ``player`` moves: a side that cannot move or attack
+        loses, whatever the other side could do ("seu oponente será proclamado vencedor")."""
         sides = self.spec.sides
         if not self._has_action(player):
             other = 1 - player
-            if self._has_action(other):
-                self.result = Result((other,), f"{sides[player]} cannot move or attack: {sides[other]} wins")
-            else:
-                self.result = Result((0, 1), "neither side can move or attack: a draw")
+            why = (" (the back-and-forth rule forbids its only moves)" if self._only_shuttles_left(player)
+                   else "")
+            self.result = Result((other,), f"{sides[player]} cannot move or attack{why}: {sides[other]} wins")
         elif self.max_moves is not None and self.moves >= self.max_moves:
             self.result = Result((0, 1), f"the limit of {self.max_moves} moves is reached: a draw")
         elif self.quiet_moves is not None and self.quiet >= self.quiet_moves:
@@ -677,11 +717,13 @@ class StrategoState(GameState):
         self._turn_public.append(f"{self.spec.sides[owner]} moves {path}.")
 
     # --- the turn's events -------------------------------------------------------------------
-    def _fight(self, attacker: int, defender: int, src: int) -> None:
-        """``attacker`` (standing on ``src``) strikes ``defender``; both are revealed."""
+    def _fight(self, attacker: int, defender: int, src: int, via: int = -1) -> None:
+        """``attacker`` (standing on ``src``, going through ``via`` if swift) strikes ``defender``;
+        both are revealed."""
         outcome = battle(self.rank[attacker], self.rank[defender])
         target = self.square[defender]
-        text = (f"{self._who(attacker)} on {self._names[src]} attacks "
+        path = f" goes through {self._names[via]} and" if via >= 0 else ""
+        text = (f"{self._who(attacker)} on {self._names[src]}{path} attacks "
                 f"{self._who(defender)} on {self._names[target]}: ")
         self._reveal(attacker)
         self._reveal(defender)
@@ -797,7 +839,11 @@ class StrategoState(GameState):
         return [1 if p == winner else -1 for p in (0, 1)]
 
     def winners(self) -> list[int]:
+        """The winner; both sides on a draw (only a move cap draws); nobody while the game goes on."""
         return list(self.result.winners) if self.result is not None else []
+
+    def _outcome_reason(self) -> str:
+        return self.result.reason
 
     # --- what a player sees --------------------------------------------------------------------
     def observation(self, player: int) -> StrategoObservation:
@@ -876,8 +922,8 @@ class StrategoState(GameState):
         return twin
 
     def to_ascii(self) -> str:
-        """The full position in the text format (every rank shown)."""
-        return format_position(self.spec, {s: token(self.owner[pid], self.rank[pid])
+        """The full position in the text format (every rank shown, charmed pieces marked ``*``)."""
+        return format_position(self.spec, {s: token(self.owner[pid], self.rank[pid], self.charmed[pid])
                                            for pid, s in enumerate(self.square) if s >= 0})
 
     def view(self, player: int) -> str:
@@ -905,6 +951,11 @@ class StrategoState(GameState):
 SYMBOLS_BY_RANK = tuple(symbol(r) for r in range(12))
 _POSSIBLE = [tuple(symbol(r) for r in sorted(range(12), key=lambda r: (r in IMMOBILE, -r)) if bits >> r & 1)
              for bits in range(1 << 12)]
+
+
+def _a(name: str) -> str:
+    """``name`` with its article: "a Dwarf", "an Elf"."""
+    return ("an " if name[:1] in "AEIOU" else "a ") + name
 
 
 def _straight(action: Action) -> bool:
@@ -961,10 +1012,10 @@ def _check_options(mode, board, captured, back_and_forth, max_moves, quiet_moves
     if captured not in CAPTURED_MODES:
         raise ValueError(f"captured is one of {', '.join(CAPTURED_MODES)} (who sees the captured pieces), "
                          f"not {captured!r}")
-    _whole(back_and_forth, "back_and_forth (3 for the box rule, 5 for tournaments)", 2)
+    _whole(back_and_forth, "back_and_forth (3 for the box rule, 6 for the ISF's five-move limit)", 2)
     _whole(max_moves, "max_moves", 1, allow_none=True)
     _whole(quiet_moves, "quiet_moves", 1, allow_none=True)
-    if to_move not in (0, 1) or isinstance(to_move, bool):
+    if type(to_move) is not int or to_move not in (0, 1):  # 0.0, True and "1" are refused too
         raise ValueError(f"to_move is 0 (Fire) or 1 (Ice), not {to_move!r}")
     return spec
 
@@ -982,7 +1033,7 @@ def _placement_from_setups(spec: BoardSpec, setups, rng) -> tuple[list, list[str
         else:
             ranks = parse_setup(setups[side], side, spec)
         texts.append(format_setup(spec, side, ranks))
-        placement += [(square, side, rank) for square, rank in zip(spec.zone(side), ranks)]
+        placement += [(square, side, rank, False) for square, rank in zip(spec.zone(side), ranks)]
     return placement, texts
 
 
@@ -991,14 +1042,14 @@ def _placement_from_position(spec: BoardSpec, position: str) -> list:
     army = spec.army_counts()
     for side in (0, 1):
         for rank in IMMOBILE:  # Traps and Flags never change sides
-            count = sum(1 for s, r in pieces.values() if s == side and r == rank)
+            count = sum(1 for s, r, _ in pieces.values() if s == side and r == rank)
             if count > army[rank]:
                 raise ValueError(f"{spec.sides[side]} has {count} {spec.plural(rank)}; its army has {army[rank]}")
     for rank, count in army.items():  # a charm moves pieces across, so only the total is bounded
-        total = sum(1 for s, r in pieces.values() if r == rank)
+        total = sum(1 for _, r, _ in pieces.values() if r == rank)
         if total > 2 * count:
             raise ValueError(f"the position has {total} {spec.plural(rank)}; the two armies have {2 * count}")
-    return [(square, side, rank) for square, (side, rank) in sorted(pieces.items())]
+    return [(square, side, rank, charmed) for square, (side, rank, charmed) in sorted(pieces.items())]
 
 
 def new_game(mode: str = "classic", board: str = "fire-and-ice", *, setups=None, seed: int | None = None,
@@ -1007,13 +1058,14 @@ def new_game(mode: str = "classic", board: str = "fire-and-ice", *, setups=None,
     """A new game of Stratego.
 
     ``mode`` is ``"classic"`` or ``"powers"`` (Special Powers); ``board`` is ``"fire-and-ice"``
-    (10×8, 30 pieces each) or ``"original"`` (10×10, 40 pieces). ``setups`` is ``[Fire's, Ice's]``
+    (10×8, 30 pieces each) or ``"original"`` (10×10, 40 pieces); ``"powers"`` on ``"original"`` is
+    the kit's own variant (see the module notes). ``setups`` is ``[Fire's, Ice's]``
     set-up texts (see :mod:`~gamekit.stratego.notation`); a missing one is shuffled from the seed.
     ``max_moves`` ends the game as a draw after that many moves in all, ``quiet_moves`` after that
     many moves in a row without a capture (both for computer play). ``back_and_forth`` is the
-    number of moves in a row between the same two squares that is forbidden (3 in the box, 5 in
-    tournaments). ``captured`` says who sees the captured pieces: ``"open"`` both, ``"prisoner"``
-    the captor, ``"secret"`` the side that lost them, ``"hidden"`` nobody. ``position`` starts
+    number of moves in a row between the same two squares that is forbidden (3 in the box; 6 is
+    the ISF's count, see the module notes). ``captured`` says who sees the captured pieces:
+    ``"open"`` both, ``"prisoner"`` the side that holds the tray (the captor), ``"secret"`` the side that lost them, ``"hidden"`` nobody. ``position`` starts
     from a position text instead of set-ups (see :func:`from_ascii`), with ``to_move`` to play.
     """
     spec = _check_options(mode, board, captured, back_and_forth, max_moves, quiet_moves, to_move)
@@ -1022,7 +1074,7 @@ def new_game(mode: str = "classic", board: str = "fire-and-ice", *, setups=None,
         if setups is not None:
             raise ValueError("give either set-ups or a position, not both")
         placement, texts = _placement_from_position(spec, position), []
-        position = format_position(spec, {s: token(side, r) for s, side, r in placement})
+        position = format_position(spec, {s: token(side, r, c) for s, side, r, c in placement})
     else:
         if to_move != 0:
             raise ValueError("Fire moves first in a new game; to_move is for positions (from_ascii)")

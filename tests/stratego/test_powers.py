@@ -226,7 +226,7 @@ def test_powers_are_offered_only_in_the_powers_mode_and_a_power_is_the_whole_tur
 
 
 @pytest.mark.parametrize("text, reason", [
-    ("fury e3-e4", "only the Lava Beast"), ("detect e3 e5", "only the Mage"), ("charm e3 e5", "only the Sorceress"),
+    ("fury e3-e4", "only a Lava Beast or a Yeti"), ("detect e3 e5", "only the Mage"), ("charm e3 e5", "only a Sorceress"),
     ("arrow e3 e4", "no piece on e4"), ("arrow e3 f3", "your own piece"), ("swift e3-e4-e5", "only Knights"),
     ("arrow e3 e8", "out of range"),
 ])
