@@ -256,6 +256,7 @@ def determinize(observation, rng: random.Random, mode: str | None = None, likeli
         world.possible[viewer][pid] = sum(1 << RANK_OF_SYMBOL[r] for r in piece.possible)
         world.charmed[pid] = piece.charmed
     world._legal = None
+    world._forget_views()
     return world
 
 

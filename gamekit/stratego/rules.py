@@ -199,11 +199,11 @@ class CapturedView(NamedTuple):
     charmed: bool = False
 
 
-@dataclass(frozen=True)
-class StrategoObservation:
+class StrategoObservation(NamedTuple):
     """What ``player`` may know: the board with unknown enemy ranks masked, what each side knows
     of the other's pieces, the captured trays as the captured-pieces mode shows them, and what the
-    player saw of the last turn."""
+    player saw of the last turn. Immutable (a named tuple: agents get one every turn, so it is
+    built cheaply, most of its piece views reused from the turn before)."""
 
     player: int
     to_move: int
@@ -283,6 +283,7 @@ class StrategoState(GameState):
         self.result: Result | None = None
         self.log: list[LogEntry] = []
         self._legal: tuple[int, list] | None = None  # (player, actions) cache for the position
+        self._forget_views()
         self._settle(to_move)
 
     # --- the protocol ------------------------------------------------------------------------
@@ -665,6 +666,7 @@ class StrategoState(GameState):
         self.board[src] = EMPTY
         self.board[dst] = pid
         self.square[pid] = dst
+        self._touch(pid)
 
     def _capture(self, pid: int) -> None:
         square = self.square[pid]
@@ -673,6 +675,8 @@ class StrategoState(GameState):
         self.square[pid] = -1
         self.captured[self.owner[pid]].append(pid)
         self._material_changed = True
+        self._touch(pid)
+        self._tray_views = [None, None]
 
     # --- knowledge ---------------------------------------------------------------------------
     def _reveal(self, pid: int, viewers=(0, 1)) -> None:
@@ -680,12 +684,14 @@ class StrategoState(GameState):
         for v in viewers:
             self.flags[v][pid] |= REVEALED
             self.possible[v][pid] = exact
+        self._touch(pid)
 
     def _learn(self, pid: int, flag: int, mask: int) -> None:
         """The enemy of ``pid``'s owner sees something: set ``flag`` and keep only ranks in ``mask``."""
         viewer = 1 - self.owner[pid]
         self.flags[viewer][pid] |= flag
         self.possible[viewer][pid] &= mask
+        self._touch(pid)
 
     def _note_travel(self, pid: int, src: int, dst: int) -> None:
         """What the enemy sees of a piece travelling from ``src`` to ``dst`` (the attacked square
@@ -729,6 +735,7 @@ class StrategoState(GameState):
         self._reveal(defender)
         self.board[src] = EMPTY
         self.square[attacker] = src
+        self._touch(attacker)
         if outcome == DEFENDER_WINS:
             self._capture(attacker)
             if self.rank[defender] == TRAP:
@@ -808,11 +815,13 @@ class StrategoState(GameState):
         rank = self.rank[target]
         if rank in IMMOBILE or rank >= SORCERESS:
             self.possible[player][target] &= CHARM_PROOF_MASK
+            self._touch(target)
             self._turn_public.append(text + "nothing happens (it is ranked 6 or higher, or a Trap or Flag).")
             return
         loser = self.owner[target]
         self.owner[target] = player
         self.charmed[target] = True
+        self._touch(target)
         self._reveal(target)
         self._material_changed = True
         self._turn_public.append(text + f"the {self.spec.sides[loser]} {self._name(target)} ({symbol(rank)}) "
@@ -848,30 +857,47 @@ class StrategoState(GameState):
     # --- what a player sees --------------------------------------------------------------------
     def observation(self, player: int) -> StrategoObservation:
         player = self._resolve_player(player)
-        names, owner, rank = self._names, self.owner, self.rank
-        flags_of, possible_of, mine = self.flags, self.possible, self.flags[player]
-        pieces = []
-        for pid, square in enumerate(self.square):
-            if square < 0:
-                continue
-            side = owner[pid]
-            seen = flags_of[1 - side][pid]
-            known = mine[pid] & REVEALED
-            pieces.append(PieceView(
-                pid, names[square], side, SYMBOLS_BY_RANK[rank[pid]] if known else None,
-                bool(seen & REVEALED), bool(seen & MOVED), bool(seen & SCOUTED), bool(seen & SWIFT),
-                bool(seen & POWERED), self.charmed[pid], _POSSIBLE[possible_of[1 - side][pid]]))
+        stale = self._stale[player]
+        if stale:  # only the pieces changed since this player's last observation are rebuilt
+            views, square = self._views[player], self.square
+            for pid in stale:
+                views[pid] = self._piece_view(player, pid) if square[pid] >= 0 else None
+            stale.clear()
+            self._pieces[player] = tuple(filter(None, views))
+        trays = self._tray_views[player]
+        if trays is None:
+            trays = self._tray_views[player] = self._trays(player)
         last = self.log[-1] if self.log else None
+        spec = self.spec
         return StrategoObservation(
-            player=player, to_move=self.current_player, mode=self.mode, board=self.spec.name,
-            width=self.spec.width, height=self.spec.height,
-            forbidden=tuple(names[s] for s in sorted(self.spec.forbidden)), moves=self.moves,
-            pieces=tuple(pieces), captured=self._trays(player),
-            army=tuple((symbol(r), n) for r, n in self.spec.army), captured_mode=self.captured_mode,
-            back_and_forth=self.back_and_forth,
+            player=player, to_move=self.current_player, mode=self.mode, board=spec.name,
+            width=spec.width, height=spec.height, forbidden=_forbidden_names(spec), moves=self.moves,
+            pieces=self._pieces[player], captured=trays, army=_army_symbols(spec),
+            captured_mode=self.captured_mode, back_and_forth=self.back_and_forth,
             last_turn=(last.public + last.private[player]) if last else (),
             result=self.result.reason if self.result else None,
         )
+
+    def _piece_view(self, viewer: int, pid: int) -> PieceView:
+        side = self.owner[pid]
+        seen = self.flags[1 - side][pid]
+        known = self.flags[viewer][pid] & REVEALED
+        return PieceView(
+            pid, self._names[self.square[pid]], side, SYMBOLS_BY_RANK[self.rank[pid]] if known else None,
+            bool(seen & REVEALED), bool(seen & MOVED), bool(seen & SCOUTED), bool(seen & SWIFT),
+            bool(seen & POWERED), self.charmed[pid], _POSSIBLE[self.possible[1 - side][pid]])
+
+    def _touch(self, pid: int) -> None:
+        """``pid`` changed (where it stands, its side, what either side knows): rebuild its views."""
+        self._stale[0].add(pid)
+        self._stale[1].add(pid)
+
+    def _forget_views(self) -> None:
+        """Drop every cached view (after a change made from outside the moves, as a new state)."""
+        self._views = [[None] * len(self.rank), [None] * len(self.rank)]  # by piece id, per viewer
+        self._stale = [set(range(len(self.rank))), set(range(len(self.rank)))]
+        self._pieces = [(), ()]
+        self._tray_views = [None, None]
 
     def _trays(self, viewer: int) -> tuple:
         """Captured pieces per side that lost them; their ranks shown as the mode allows: open to
@@ -919,6 +945,10 @@ class StrategoState(GameState):
         twin.captured = [list(c) for c in self.captured]
         twin.streak = list(self.streak)
         twin.log = list(self.log)
+        twin._views = [list(v) for v in self._views]  # views are immutable: sharing them is safe
+        twin._stale = [set(v) for v in self._stale]
+        twin._pieces = list(self._pieces)
+        twin._tray_views = list(self._tray_views)
         return twin
 
     def to_ascii(self) -> str:
@@ -949,6 +979,18 @@ class StrategoState(GameState):
 
 
 SYMBOLS_BY_RANK = tuple(symbol(r) for r in range(12))
+
+
+def _forbidden_names(spec: BoardSpec) -> tuple:
+    if "forbidden_names" not in spec.geometry:
+        spec.geometry["forbidden_names"] = tuple(spec.geometry["names"][s] for s in sorted(spec.forbidden))
+    return spec.geometry["forbidden_names"]
+
+
+def _army_symbols(spec: BoardSpec) -> tuple:
+    if "army_symbols" not in spec.geometry:
+        spec.geometry["army_symbols"] = tuple((symbol(r), n) for r, n in spec.army)
+    return spec.geometry["army_symbols"]
 _POSSIBLE = [tuple(symbol(r) for r in sorted(range(12), key=lambda r: (r in IMMOBILE, -r)) if bits >> r & 1)
              for bits in range(1 << 12)]
 

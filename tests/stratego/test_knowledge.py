@@ -1,6 +1,5 @@
 """What each player knows: reveals, movement clues, the captured trays, and the observation."""
 
-import dataclasses
 
 import pytest
 
@@ -85,7 +84,7 @@ def test_the_log_tells_each_player_what_they_saw():
 def test_observations_are_frozen_and_independent_of_later_moves():
     state = game({"e2": "r8", "e7": "b8"})
     before = state.observation(0)
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         before.moves = 3
     state.apply("e2-e3")
     assert before.piece_at("e2").rank == "8" and before.moves == 0
