@@ -70,10 +70,10 @@ Decisions where the digest is silent, or cannot be followed to the letter:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from html import escape
 from typing import NamedTuple
 
-from gamekit.core import TERMINAL, GameState, IllegalActionError, make_rng
+from gamekit.core import TERMINAL, GameState, IllegalActionError, NotAnActionError, make_rng
 
 from .boards import (
     BEAST,
@@ -262,6 +262,7 @@ class StrategoState(GameState):
         self.owner: list[int] = []  # the side it fights for now (a charm changes it)
         self.square: list[int] = []  # -1 once captured
         self.charmed: list[bool] = []
+        self.shown: list[bool] = []  # revealed in public (a battle, a power): anyone watching knows it
         for square, side, rank, charmed in placement:
             self.board[square] = len(self.rank)
             self.rank.append(rank)
@@ -269,6 +270,7 @@ class StrategoState(GameState):
             self.owner.append(side)
             self.square.append(square)
             self.charmed.append(charmed)
+            self.shown.append(charmed)
         unknown = _mask(rank for rank, _ in spec.army)
         # flags[v][piece] and possible[v][piece]: what side v knows of each piece (its own exactly;
         # a charmed piece was revealed to both when it changed sides).
@@ -295,8 +297,13 @@ class StrategoState(GameState):
         return TERMINAL if self.result is not None else self.to_move
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        """``player``'s legal actions (default: the player to move), in board order."""
-        if player is None and self.result is None:
+        """``player``'s legal actions (default: the player to move), sorted (board order of the
+        piece, then kind, destination); ``[]`` for the side not to move and once the game is over."""
+        if self.result is not None:
+            if player is not None:
+                self._resolve_player(player)  # a seat that does not exist is still refused
+            return []
+        if player is None:
             return self._legal_actions(self.to_move)
         return GameState.legal_actions(self, player)
 
@@ -684,6 +691,8 @@ class StrategoState(GameState):
         for v in viewers:
             self.flags[v][pid] |= REVEALED
             self.possible[v][pid] = exact
+        if len(viewers) == 2:
+            self.shown[pid] = True
         self._touch(pid)
 
     def _learn(self, pid: int, flag: int, mask: int) -> None:
@@ -750,9 +759,9 @@ class StrategoState(GameState):
             self._capture(defender)
             self._relocate(attacker, src, target)
             if outcome == FLAG_TAKEN:
-                winner = self.owner[attacker]
-                text += f"the Flag is captured! {self.spec.sides[winner]} wins."
-                self.result = Result((winner,), f"{self.spec.sides[winner]} captured the Flag")
+                winner, sides = self.owner[attacker], self.spec.sides
+                text += f"the Flag is captured! {sides[winner]} wins."
+                self.result = Result((winner,), f"{sides[winner]} captured {sides[1 - winner]}'s Flag: {sides[winner]} wins")
             elif self.rank[defender] == TRAP:
                 text += f"the {self._name(attacker)} disarms the {self._name(defender)}."
             else:
@@ -920,15 +929,59 @@ class StrategoState(GameState):
 
     def knows(self, player: int, square: str) -> str | None:
         """The rank symbol ``player`` knows for the piece on ``square`` (``None`` if unknown)."""
-        pid = self.board[self._index[square]]
+        pid = self._piece_on(square)
         if pid < 0:
             raise ValueError(f"there is no piece on {square}")
         return symbol(self.rank[pid]) if self.flags[player][pid] & REVEALED else None
 
     def piece_at(self, square: str) -> str | None:
-        """The token of the piece on ``square`` (``'r10'``), or ``None`` if it is empty."""
-        pid = self.board[self._index[square]]
+        """The token of the piece on ``square`` (``'r10'``), or ``None`` if it is empty. It tells
+        the rank: for exploring and debugging, not for a player's screen."""
+        pid = self._piece_on(square)
         return token(self.owner[pid], self.rank[pid]) if pid >= 0 else None
+
+    def owner_at(self, square: str) -> int | None:
+        """The side (0 Fire, 1 Ice) of the piece on ``square``, or ``None`` if it is empty: what
+        everybody at the table sees."""
+        pid = self._piece_on(square)
+        return self.owner[pid] if pid >= 0 else None
+
+    def action_to(self, src: str, square: str, kind: str = "move") -> Action:
+        """The action by which the piece on ``src`` would use ``kind`` on ``square``, legal or not
+        (ask :meth:`why_illegal`): a move or a flight onto an enemy becomes an attack
+        (``b2xb3``); a fury steps onto ``square``; detect, charm and arrow aim at it. Swiftness
+        needs its middle square too, so for it this is the path through the first free square
+        next to both, or the attack on ``square`` if it is next to ``src``."""
+        self._piece_on(src), self._piece_on(square)  # both must be squares of this board
+        if kind not in KIND_NUMBER:
+            raise NotAnActionError(f"{kind!r} is not a kind of action; the kinds are {', '.join(KINDS)}")
+        mover = self.owner_at(src)
+        enemy = mover is not None and self.owner_at(square) not in (None, mover)
+        if kind == "move":
+            return Action("move", src, square, attack=square if enemy else None)
+        if kind == "swiftness":
+            return self._swift_path(src, square, enemy)
+        if kind == "flight":
+            return Action("flight", src, square)
+        if kind == "fury":
+            return Action("fury", src, square)
+        return Action(kind, src, square)
+
+    def _swift_path(self, src: str, square: str, enemy: bool) -> Action:
+        start, end = self._index[src], self._index[square]
+        if end in self._steps[start] and enemy:
+            return Action("move", src, square, attack=square)
+        middles = [m for m in self._steps[start] if end in self._steps[m] and self.board[m] == EMPTY]
+        via = self._names[middles[0]] if middles else None
+        return Action("swiftness", src, square, via=via, attack=square if enemy else None)
+
+    def _piece_on(self, square) -> int:
+        """The id of the piece on ``square`` (EMPTY or BLOCKED if none); ``ValueError`` for a name
+        that is no square of this board."""
+        index = self._index.get(square) if isinstance(square, str) else None
+        if index is None:
+            raise ValueError(self._no_square(square))
+        return self.board[index]
 
     # --- copies and text ---------------------------------------------------------------------
     def clone(self) -> StrategoState:
@@ -940,6 +993,7 @@ class StrategoState(GameState):
         twin.owner = list(self.owner)
         twin.square = list(self.square)
         twin.charmed = list(self.charmed)
+        twin.shown = list(self.shown)
         twin.flags = [list(f) for f in self.flags]
         twin.possible = [list(p) for p in self.possible]
         twin.captured = [list(c) for c in self.captured]
@@ -956,26 +1010,72 @@ class StrategoState(GameState):
         return format_position(self.spec, {s: token(self.owner[pid], self.rank[pid], self.charmed[pid])
                                            for pid, s in enumerate(self.square) if s >= 0})
 
-    def view(self, player: int) -> str:
-        """The board as ``player`` sees it: unknown enemy pieces written ``b?`` / ``r?``."""
+    def view(self, player: int | None = None) -> str:
+        """The board as ``player`` sees it, unknown pieces written ``b?`` / ``r?``; with ``None``,
+        as anyone watching sees it (only the ranks shown in public: battles and powers, not a
+        Mage's detection)."""
+        return _with_coordinates(self.spec, format_position(self.spec, self._tokens(player)))
+
+    def _tokens(self, player: int | None) -> dict[int, str]:
+        """``{square: token}`` as ``player`` (``None``: everybody) knows the pieces."""
         tokens = {}
         for pid, square in enumerate(self.square):
             if square >= 0:
-                known = self.flags[player][pid] & REVEALED
-                tokens[square] = token(self.owner[pid], self.rank[pid]) if known else "rb"[self.owner[pid]] + "?"
-        return _with_coordinates(self.spec, format_position(self.spec, tokens))
+                known = self.shown[pid] if player is None else self.flags[player][pid] & REVEALED
+                owner = self.owner[pid]
+                tokens[square] = token(owner, self.rank[pid], self.charmed[pid]) if known else "rb"[owner] + "?"
+        return tokens
+
+    def _title(self) -> str:
+        if self.spec.name == "fire-and-ice":
+            return "Stratego Fire & Ice"
+        return "Original Stratego" + (" with Special Powers (the kit's own variant)" if self.powers else "")
+
+    def _status(self) -> str:
+        return self.result.reason if self.result else f"{self.spec.sides[self.to_move]} to move"
 
     def _render(self) -> str:
+        """What everybody at the table may see: ranks only where they were shown in public, the trays
+        as the captured-pieces mode shows them to a watcher (every rank: :meth:`reveal`)."""
         spec = self.spec
-        title = "Stratego Fire & Ice" if spec.name == "fire-and-ice" else "Original Stratego"
-        status = (self.result.reason if self.result else
-                  f"{spec.sides[self.to_move]} to move")
-        lines = [f"{title} ({self.mode}), after {self.moves} moves: {status}",
+        lines = [f"{self._title()} ({self.mode}), after {_moves(self.moves)}: {self._status()}", self.view(None)]
+        for side in (0, 1):
+            shown = self.captured_mode == "open"
+            lost = " ".join(symbol(self.rank[pid]) if shown else "?" for pid in self.captured[side]) or "-"
+            lines.append(f"{spec.sides[side]} has lost: {lost}")
+        return "\n".join(lines)
+
+    def reveal(self) -> str:
+        """The whole game as text, every rank shown (for debugging; never for a player's screen)."""
+        spec = self.spec
+        lines = [f"{self._title()} ({self.mode}), after {_moves(self.moves)}: {self._status()}",
                  _with_coordinates(spec, self.to_ascii())]
         for side in (0, 1):
             lost = " ".join(symbol(self.rank[pid]) for pid in self.captured[side]) or "-"
             lines.append(f"{spec.sides[side]} has lost: {lost}")
         return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """A small picture of the public board for a notebook cell (as ``str``: public ranks only)."""
+        spec, tokens = self.spec, self._tokens(None)
+        colours = {"r": "#b03a2e", "b": "#1f5fbf"}
+        rows = []
+        for row in range(spec.height - 1, -1, -1):
+            cells = [f'<th style="padding:0 4px">{row + 1}</th>']
+            for column in range(spec.width):
+                square = row * spec.width + column
+                text, style = tokens.get(square, ""), "background:#efe3c4"
+                if square in spec.forbidden:
+                    style = "background:#5b4a3e"
+                elif text:
+                    style = f"background:{colours[text[0]]};color:#fff;font-weight:700"
+                cells.append(f'<td style="{style};width:2em;height:2em;text-align:center">{text[1:]}</td>')
+            rows.append("<tr>" + "".join(cells) + "</tr>")
+        files = "".join(f"<th>{f}</th>" for f in "abcdefghijklmnopqrstuvwxyz"[:spec.width])
+        rows.append(f"<tr><th></th>{files}</tr>")
+        caption = escape(f"{self._title()} ({self.mode}), after {_moves(self.moves)}: {self._status()}")
+        return (f'<table style="border-collapse:separate;border-spacing:2px"><caption>{caption}</caption>'
+                + "".join(rows) + "</table>")
 
 
 SYMBOLS_BY_RANK = tuple(symbol(r) for r in range(12))
@@ -993,6 +1093,10 @@ def _army_symbols(spec: BoardSpec) -> tuple:
     return spec.geometry["army_symbols"]
 _POSSIBLE = [tuple(symbol(r) for r in sorted(range(12), key=lambda r: (r in IMMOBILE, -r)) if bits >> r & 1)
              for bits in range(1 << 12)]
+
+
+def _moves(count: int) -> str:
+    return f"{count} move" + ("" if count == 1 else "s")
 
 
 def _a(name: str) -> str:

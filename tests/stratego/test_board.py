@@ -9,7 +9,7 @@ import gamekit.stratego.board as board_module
 from gamekit.core import derive_seed, save
 from gamekit.stratego import new_game, random_setup
 from gamekit.stratego.agents import AGENTS
-from gamekit.stratego.board import StrategoBoard, load_agents, target_of
+from gamekit.stratego.board import StrategoBoard, target_of
 from gamekit.ui import HUMAN
 from tests.stratego.positions import game
 
@@ -32,10 +32,6 @@ def power_button(board, kind):
 
 def test_doctests():
     assert doctest.testmod(board_module).failed == 0
-
-
-def test_load_agents_is_the_games_agents():
-    assert load_agents() == AGENTS
 
 
 def test_the_grid_has_a_button_per_square_and_draws_the_forbidden_areas():
