@@ -920,12 +920,42 @@ class StrategoState(GameState):
                                for pid in self.captured[side]))
         return tuple(trays)
 
-    def log_for(self, player: int) -> list[str]:
-        """Every turn so far as ``player`` saw it, one line per event."""
-        lines = []
-        for entry in self.log:
-            lines.extend(f"{entry.turn}. {text}" for text in entry.public + entry.private[player])
-        return lines
+    def log_for(self, player: int | None) -> list[str]:
+        """Every turn so far as ``player`` saw it (``None``: anyone watching), one line per event."""
+        return self.log_lines(player)
+
+    def _log_step(self, number: int, step, viewer: int | None, names) -> list[str]:
+        """Turn ``number`` as ``viewer`` saw it: the public lines, and a Mage's answer for its owner."""
+        entry = self.log[number - 1]
+        private = entry.private[viewer] if viewer is not None else ()
+        return [f"{entry.turn}. {text}" for text in entry.public + private]
+
+    def public_observation(self) -> StrategoObservation:
+        """What anyone watching may know (a projector, the screen between two players): ranks
+        shown in public only (never a Mage's private answer), moves seen, the trays as the
+        captured-pieces mode shows them to a watcher; ``player`` is ``None``."""
+        pieces = []
+        for pid, square in enumerate(self.square):
+            if square < 0:
+                continue
+            side, seen = self.owner[pid], self.flags[1 - self.owner[pid]][pid]
+            shown = self.shown[pid]
+            possible = self.possible[1 - side][pid] if shown else _public_possible(self, seen)
+            pieces.append(PieceView(
+                pid, self._names[square], side, SYMBOLS_BY_RANK[self.rank[pid]] if shown else None,
+                shown or bool(seen & REVEALED), bool(seen & MOVED), bool(seen & SCOUTED), bool(seen & SWIFT),
+                bool(seen & POWERED), self.charmed[pid], _POSSIBLE[possible]))
+        open_trays = self.captured_mode == "open"
+        trays = tuple(tuple(CapturedView(pid, side, symbol(self.rank[pid]) if open_trays else None, self.charmed[pid])
+                            for pid in self.captured[side]) for side in (0, 1))
+        last = self.log[-1] if self.log else None
+        spec = self.spec
+        return StrategoObservation(
+            player=None, to_move=self.current_player, mode=self.mode, board=spec.name,
+            width=spec.width, height=spec.height, forbidden=_forbidden_names(spec), moves=self.moves,
+            pieces=tuple(pieces), captured=trays, army=_army_symbols(spec),
+            captured_mode=self.captured_mode, back_and_forth=self.back_and_forth,
+            last_turn=last.public if last else (), result=self.result.reason if self.result else None)
 
     def knows(self, player: int, square: str) -> str | None:
         """The rank symbol ``player`` knows for the piece on ``square`` (``None`` if unknown)."""
@@ -1093,6 +1123,19 @@ def _army_symbols(spec: BoardSpec) -> tuple:
     return spec.geometry["army_symbols"]
 _POSSIBLE = [tuple(symbol(r) for r in sorted(range(12), key=lambda r: (r in IMMOBILE, -r)) if bits >> r & 1)
              for bits in range(1 << 12)]
+
+
+def _public_possible(state: StrategoState, seen: int) -> int:
+    """The ranks a watcher can still allow for a piece from how it moved (a Mage's private
+    answer and other narrowing the enemy alone has are left out)."""
+    bits = _mask(rank for rank, _ in state.spec.army)
+    if seen & MOVED:
+        bits &= MOBILE_MASK
+    if seen & SWIFT:
+        bits &= SWIFT_MASK
+    elif seen & SCOUTED:
+        bits &= SCOUT_MASK | (SWIFT_MASK if state.powers else 0)
+    return bits
 
 
 def _moves(count: int) -> str:
