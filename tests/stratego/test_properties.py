@@ -136,6 +136,7 @@ def check_no_leak_by_swapping(state, rng):
             twin._forget_views()  # the swap was made behind the moves' backs
             assert twin.observation(viewer) == state.observation(viewer)
             assert str(twin) == str(state) and twin._repr_html_() == state._repr_html_()  # public text too
+            assert twin.public_observation() == state.public_observation()
             if not state.is_terminal and state.current_player == viewer:
                 assert twin.legal_actions() == state.legal_actions()
 

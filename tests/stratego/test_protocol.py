@@ -155,3 +155,27 @@ def test_hand_built_actions_with_odd_fields_are_refused_not_crashed():
                    Action("swiftness", "b2", "b4", via=5), Action("flight", "b2", "b4", attack=[1])]:
         assert state.why_illegal(action)
     assert from_ascii(state.to_ascii()).to_ascii() == state.to_ascii()
+
+
+def test_at_a_table_a_detection_answer_is_logged_for_the_mage_s_side_alone():
+    from gamekit.core import Table
+
+    table = Table(game({"e3": "r9", "f5": "b7", "h8": "b2"}, mode="powers"), [None, None], names=["Ana", "Rui"])
+    table.take_screen(0)
+    table.submit("detect e3 f5", 0)
+    answer = "1. It is Ice's Beast Rider (7)."
+    assert answer in table.log(0) and answer not in table.log(1) and answer not in table.log(None)
+    assert "1. Fire's Mage (9) on e3 detects the piece on f5." in table.log(None)
+
+
+def test_the_public_observation_shows_public_ranks_only():
+    state = game({"e3": "r9", "f5": "b7", "e4": "b3", "h8": "b2"}, mode="powers")
+    state.apply("detect e3 f5")
+    public = state.public_observation()
+    assert public.player is None and public.piece_at("e3").rank == "9"
+    assert public.piece_at("f5").rank is None and len(public.piece_at("f5").possible) > 1
+    assert public.piece_at("f5").exposed  # everybody saw that the Mage looked at it
+    state.apply("h8-h7")
+    state.apply("e3xe4")
+    assert state.public_observation().piece_at("e4").rank == "9"
+
