@@ -49,7 +49,8 @@ class Event:
 
     ``audience`` is ``EVERYONE`` (``None``) or a frozenset of viewers: seat numbers, and ``None``
     for the public view (a projector, a spectator). ``kind`` is one of ``"start"``, ``"step"`` (a
-    move or a round of the game, in the game's own words), ``"chosen"`` (a secret choice is in),
+    move or a round of the game, in the game's own words), ``"chosen"`` (a seat's own secret choice,
+    for that seat only),
     ``"agent_error"``, ``"paused"`` and ``"over"``.
     """
 
@@ -137,7 +138,7 @@ class Table:
         self.game = given.game if given is not None else game
         self.factory = game_factory(self.game)
         self.options = dict(options if options is not None else (given.options if given else {}))
-        if given is None and "players" in inspect.signature(self.factory).parameters:
+        if "players" in inspect.signature(self.factory).parameters:
             self.options.setdefault("players", len(seats))
         self.seats = _seats(seats, names)
         self.series_seed = seed
@@ -361,7 +362,10 @@ class Table:
             waiting = " and ".join(self.names[p] for p in self.waiting_for) or "nobody"
             raise IllegalActionError(f"it is not {name}'s turn: the game waits for {waiting}")
         if self.hotseat and self._screen != seat:
-            raise IllegalActionError(f"pass the screen to {name} first")
+            holder = self._screen if self._screen is not None else self.pass_to
+            if holder is not None and holder != seat and self._screen is not None:
+                raise IllegalActionError(f"{self.names[holder]} has the screen: {name} chooses after")
+            raise IllegalActionError(f"pass the screen to {self.names[holder]} first")
 
     def _act(self, seat: int, action) -> None:
         """Apply a validated action: at once in a sequential turn, or kept until every seat of a
@@ -373,10 +377,8 @@ class Table:
             return
         self.pending[seat] = action
         self._changed()
-        name = self.names[seat]
+        # only the chooser reads what was chosen; the others see who has chosen in view.chosen
         self._event("chosen", f"You chose {action}.", frozenset({seat}), seat)
-        others = frozenset(p for p in range(len(self.seats)) if p != seat) | {None}
-        self._event("chosen", f"{name} has chosen.", others, seat)
         if all(p in self.pending for p in self.state.acting_players()):
             joint, self.pending = dict(self.pending), {}
             self.state.apply_joint(joint)
@@ -457,7 +459,7 @@ def _seats(seats: Sequence, names: Sequence[str] | None) -> list[Seat]:
         if seat is not None and maker is None and not callable(getattr(seat, "act", None)):
             raise ValueError(f"seat {p} is {seat!r}: use None for a person, or an agent")
         label = getattr(seat, "name", "computer") if seat is not None else ""
-        default = f"Player {p + 1}" if seat is None else f"Computer {p + 1} ({label})"
+        default = f"Player {p + 1}" if seat is None else f"Computer {p + 1}"
         name = str(names[p]).strip() if p < len(names) and str(names[p]).strip() else default
         built.append(Seat(name, None if maker else seat, maker))
     taken = [seat.name for seat in built]
