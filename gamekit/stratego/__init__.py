@@ -2,7 +2,7 @@
 
 from gamekit.core import GameInfo, register_game
 
-from .boards import BOARDS, FIRE, ICE, BoardSpec, board_spec
+from .presets import BOARDS, FIRE, ICE, BoardSpec, board_spec
 from .deploy import deploy
 from .notation import Action, parse_action
 from .rules import (

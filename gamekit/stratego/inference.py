@@ -29,7 +29,7 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
-from .boards import IMMOBILE, RANK_OF_SYMBOL, SIDE_LETTERS, SYMBOLS, board_spec
+from .presets import IMMOBILE, RANK_OF_SYMBOL, SIDE_LETTERS, SYMBOLS, board_spec
 from .notation import format_position
 from .rules import MOVED, POWERED, REVEALED, SCOUTED, SWIFT, from_ascii
 

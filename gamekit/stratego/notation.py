@@ -47,7 +47,7 @@ from functools import total_ordering
 
 from gamekit.core import NotAnActionError
 
-from .boards import FIRE, FLAG, RANK_OF_SYMBOL, SIDE_LETTERS, SORCERESS, TRAP, BoardSpec, symbol
+from .presets import FIRE, FLAG, RANK_OF_SYMBOL, SIDE_LETTERS, SORCERESS, TRAP, BoardSpec, symbol
 
 KINDS = ("move", "swiftness", "flight", "fury", "detect", "charm", "arrow")
 KIND_NUMBER = {kind: number for number, kind in enumerate(KINDS)}

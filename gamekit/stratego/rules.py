@@ -75,7 +75,7 @@ from typing import NamedTuple
 
 from gamekit.core import TERMINAL, GameState, IllegalActionError, NotAnActionError, make_rng
 
-from .boards import (
+from .presets import (
     BEAST,
     DRAGON,
     DWARF,

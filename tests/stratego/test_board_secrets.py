@@ -131,19 +131,19 @@ def test_a_selection_made_before_the_game_moved_on_is_forgotten():
 
 def test_typed_names_name_the_seats_everywhere():
     board = StrategoBoard(seats=[HUMAN, HUMAN], seed=2)
-    board.name_boxes[0].value, board.name_boxes[1].value = "Ana", "Rui"
+    board.seat_picker.name_boxes[0].value, board.seat_picker.name_boxes[1].value = "Ana", "Rui"
     board.new_game_button.click()
-    assert board.names == ["Ana", "Rui"]
+    assert list(board.names) == ["Ana", "Rui"]
     assert "I am Ana" in board.pass_screen.button.description
     assert "Ana" in board.header.value and "Fire, a person" in board.header.value
-    board.name_boxes[1].value = "Ana"
+    board.seat_picker.name_boxes[1].value = "Ana"
     board.new_game_button.click()
-    assert board.status.kind == "error" and "same name" in board.status.text and board.names == ["Ana", "Rui"]
+    assert board.status.kind == "error" and "same name" in board.status.text and list(board.names) == ["Ana", "Rui"]
 
 
 def test_the_presentation_size_is_one_click():
     board = StrategoBoard(seats=[HUMAN, "random"], seed=2)
     assert not board.presentation
-    board.present_toggle.value = True
-    assert board.presentation and "st-present" in board._dom_classes
+    board.presentation_toggle.value = True
+    assert board.presentation and "gk-presentation" in board._dom_classes
     assert StrategoBoard(seats=[HUMAN, "random"], seed=2, presentation=True).presentation

@@ -9,7 +9,7 @@ import pytest
 
 from gamekit.core import IllegalActionError, load, save
 from gamekit.stratego import Action, new_game
-from gamekit.stratego.boards import IMMOBILE, SYMBOLS
+from gamekit.stratego.presets import IMMOBILE, SYMBOLS
 from gamekit.stratego.rules import MOVED, REVEALED, SORCERESS
 
 COMBOS = [("classic", "fire-and-ice"), ("powers", "fire-and-ice"), ("classic", "original"), ("powers", "original")]

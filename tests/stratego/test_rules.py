@@ -4,7 +4,7 @@ import pytest
 
 from gamekit.core import TERMINAL, IllegalActionError
 from gamekit.stratego import Action, battle, from_ascii, new_game
-from gamekit.stratego.boards import DRAGON, DWARF, FLAG, SCOUT, SLAYER, TRAP
+from gamekit.stratego.presets import DRAGON, DWARF, FLAG, SCOUT, SLAYER, TRAP
 from tests.stratego.positions import game, moves
 
 OPENING = """
