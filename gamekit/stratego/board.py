@@ -69,8 +69,8 @@ SQUARE_SIZE = "var(--st-square, 56px)"  # the CSS shrinks it on short screens, g
 BLANK = "\u00a0"
 
 CSS = """
-.st-board { --st-square: clamp(34px, calc((100vh - 300px) / 9), 56px); }
-.st-board.st-original { --st-square: clamp(30px, calc((100vh - 300px) / 11), 56px); }
+.st-board { --st-square: clamp(32px, calc((100vh - 360px) / 8.5), 56px); }
+.st-board.st-original { --st-square: clamp(28px, calc((100vh - 360px) / 10.5), 56px); }
 .gk-board.st-board.gk-presentation { max-width: none; --st-square: clamp(44px, calc((100vh - 240px) / 9), 104px); }
 .gk-board.st-board.st-original.gk-presentation { --st-square: clamp(40px, calc((100vh - 240px) / 11), 92px); }
 .st-middle { gap: 12px; }
