@@ -148,7 +148,6 @@ class StrategoBoard(SetupEditor, TableBoard):
         self._spec = state.spec if state is not None else board_spec(board)
         options = {"mode": mode, "board": self._spec.name, **(options or {})}
         self._last_setups: list[str] = []
-        self._last_actions: list[Action] = list(state.history[-1:]) if state is not None else []
         self.reset_choice()
         self._build_game_widgets(state.mode if state else mode,
                                  state.captured_mode if state else options.get("captured", "open"))
@@ -419,13 +418,7 @@ class StrategoBoard(SetupEditor, TableBoard):
 
     def _submit(self, action) -> None:
         """Send ``action`` to the table (on the view drawn); the moves since are marked."""
-        mark = len(self.state.history)
-        mover = self.state.current_player
-        self.submit(action, mover)
-        self._last_actions = list(self.state.history[mark:])  # a person's move and the reply
-        if self.hotseat and not self.state.is_terminal:
-            self.say(f"{self.names[mover]} played: {' '.join(self.state.log[mark].public)} "
-                     f"Pass the screen to {self.names[self.state.current_player]}.")
+        self.submit(action, self.state.current_player)
 
     def reveal(self) -> None:
         """The screen step's button: the player to move is at the screen."""
@@ -436,16 +429,6 @@ class StrategoBoard(SetupEditor, TableBoard):
     def play_move(self) -> None:
         """Play one move between agents (the round button)."""
         self.play_round()
-
-    def play_round(self) -> None:
-        super().play_round()
-        self._last_actions = list(self.state.history[-1:])
-        self.refresh()
-
-    def play_to_end(self) -> None:
-        super().play_to_end()
-        self._last_actions = list(self.state.history[-1:])
-        self.refresh()
 
     # --- the next game -------------------------------------------------------------------------
     def new_game(self, mode: str | None = None, seats=None, seed: int | None = None, setups=None,
@@ -477,7 +460,6 @@ class StrategoBoard(SetupEditor, TableBoard):
         for box in self.setup_boxes:
             box.value = ""
         self._editing = None
-        self._last_actions = list(table.state.history[-1:])
         self.message = None
         self.reset_choice()
         self.refresh()
@@ -577,7 +559,7 @@ class StrategoBoard(SetupEditor, TableBoard):
     def _draw_squares(self, view: TableView) -> None:
         views = self._square_views(view)
         targets = set(self.targets())
-        last = {sq for a in self._last_actions for sq in (a.src, a.dst, a.attack) if sq}
+        last = {sq for a in self._last_actions() for sq in (a.src, a.dst, a.attack) if sq}
         if self._editing is not None:
             targets, last = self._draft_targets(), set()
         for name, button in self.square_buttons.items():
@@ -586,14 +568,14 @@ class StrategoBoard(SetupEditor, TableBoard):
             label, owner, unknown, exposed = views.get(name, ("", None, False, False))
             button.description = label or BLANK
             button.tooltip = self._tooltip(name, label, owner)
-            _toggle(button, "st-empty", owner is None)
-            for side, css in enumerate(SIDE_CLASSES):
-                _toggle(button, css, owner == side)
-            _toggle(button, "st-unknown", unknown)
-            _toggle(button, "st-exposed", exposed)
-            _toggle(button, "st-selected", name == self._selected)
-            _toggle(button, "st-target", name in targets)
-            _toggle(button, "st-last-move", name in last and not self.grid_hidden)
+            _set_classes(button, {"st-empty": owner is None, SIDE_CLASSES[0]: owner == 0, SIDE_CLASSES[1]: owner == 1,
+                                  "st-unknown": unknown, "st-exposed": exposed, "st-selected": name == self._selected,
+                                  "st-target": name in targets, "st-last-move": name in last and not self.grid_hidden})
+
+    def _last_actions(self) -> list[Action]:
+        """The moves marked on the grid: against an agent your move and its reply, else the last."""
+        mixed = 0 < len(self.table.persons) < 2
+        return list(self.state.history[-2:] if mixed else self.state.history[-1:])
 
     def _tooltip(self, square: str, label: str, owner: int | None) -> str:
         if owner is None:
@@ -686,6 +668,15 @@ def _full_view(state: StrategoState) -> str:
     """The whole position with coordinates (every rank shown)."""
     rows = [f"{state.spec.height - i} | {row}" for i, row in enumerate(state.to_ascii().splitlines())]
     return "\n".join(rows + ["    " + "   ".join("abcdefghijklmnopqrstuvwxyz"[:state.spec.width])])
+
+
+def _set_classes(widget, wanted: dict[str, bool]) -> None:
+    """Switch ``widget``'s CSS classes named in ``wanted`` on or off in one change (a square
+    redrawn with eight separate changes costs eight messages to the page)."""
+    kept = [css for css in widget._dom_classes if css not in wanted]
+    classes = tuple(kept + [css for css, on in wanted.items() if on])
+    if set(classes) != set(widget._dom_classes):
+        widget._dom_classes = classes
 
 
 def _toggle(widget, css: str, on: bool) -> None:
