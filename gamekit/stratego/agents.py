@@ -26,7 +26,7 @@ from functools import lru_cache
 from gamekit.core import Candidate, ExplainingAgent, Explanation, RandomAgent
 from gamekit.core.rng import derive_seed
 
-from .boards import FLAG, IMMOBILE, RANK_OF_SYMBOL, TRAP
+from .presets import FLAG, IMMOBILE, RANK_OF_SYMBOL, TRAP
 from .deploy import STYLES, deploy
 from .inference import StillnessTracker, beliefs, determinize
 from .rules import ATTACKER_WINS, BOTH_FALL, DEFENDER_WINS, FLAG_TAKEN, battle

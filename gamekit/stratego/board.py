@@ -1,4 +1,5 @@
-"""The Stratego board: a clickable grid, hot-seat behind a screen step, or against an agent.
+"""The Stratego board: a clickable grid over a :class:`gamekit.core.Table`, hot-seat behind a
+screen step, or against an agent.
 
 >>> board = StrategoBoard(seats=["human", "random"], seed=3)
 >>> board.click("a3"), board.selected
@@ -13,19 +14,24 @@ with a power shows a button per power (Swiftness, Flight, Fury, Detect, Charm, A
 the squares the power can reach light up. When one click could mean several actions (two paths of
 a swiftness, a flight that can attack one piece from two landings) the board lists them as buttons.
 
-Below the board, the next game's panel chooses the mode, the captured-pieces mode, the seats and
-the set-ups. A set-up is a text (save it by copying it, load it by pasting it); **Place Fire's
-pieces** opens the set-up editor on the grid: choose a piece from the palette, click a square of
-the side's rows (click a placed piece to take it back), fill the rest at random, and **Done** saves
-the set-up as text, checked by the engine. A side left empty is shuffled at random, unless an
-agent plays it: the heuristic and the search agent deploy their own armies (a guarded set-up:
-see :mod:`~gamekit.stratego.deploy`), exactly as they do in :func:`~gamekit.core.play_match`.
+Below the board, the next game's panel chooses the mode, the captured-pieces mode, who plays each
+side and their names, and the set-ups. A set-up is a text (save it by copying it, load it by
+pasting it); **Place Fire's pieces** opens the set-up editor on the grid: choose a piece from the
+palette, click a square of the side's rows (click a placed piece to take it back), fill the rest at
+random, and **Done** saves the set-up as text, checked by the engine. A side left empty is shuffled
+at random, unless an agent plays it: the heuristic and the search agent deploy their own armies (a
+guarded set-up: see :mod:`~gamekit.stratego.deploy`), exactly as in :func:`~gamekit.core.play_match`.
+The set-up boxes are emptied when the game starts (an army is a secret until the game is over);
+**Last game's set-ups** fills them back once it is.
 
-The board holds no rules: the highlighted squares are ``state.legal_actions()``, a refused click
-shows the engine's own reason (``state.explain``) in the status line, and the engine plays every
-action. With two human seats each turn waits behind a "pass the screen" step, and the grid shows
-only what the player at the screen knows (``state.observation``); against an agent the grid is the
-human's view; between agents, or once the game is over, every piece is shown.
+The board is a view: the :class:`~gamekit.core.Table` (``board.table``) runs the game — whose turn,
+the agents' moves, the hot-seat screen, what each seat may read of the log — and the engine holds
+every rule: the highlighted squares are ``legal_actions()``, a refused click shows the engine's own
+reason (``why_illegal``), the notation of a click is ``state.action_to``. With two human seats each
+turn waits behind a "pass the screen" step, and the grid shows only what the player at the screen
+knows (``state.observation``); against an agent the grid is the person's view; between agents, or
+once the game is over, every piece is shown. **Presentation size** (or ``presentation=True``) lets
+the board grow with the window, with large text, for a projector.
 
 CSS classes for tests and styling: ``st-board``, ``st-grid``, ``st-square``, ``st-square-<name>``
 (``st-square-e3``), ``st-forbidden``, ``st-empty``, ``st-piece-fire``, ``st-piece-ice``,
@@ -33,48 +39,50 @@ CSS classes for tests and styling: ``st-board``, ``st-grid``, ``st-square``, ``s
 ``st-power-<kind>`` (``st-power-move`` too), ``st-choice``, ``st-status``, ``st-header``,
 ``st-seed``, ``st-moves``, ``st-to-move``, ``st-last-turn``, ``st-battle``, ``st-log``,
 ``st-tray-fire``, ``st-tray-ice``, ``st-captured``, ``st-result``, ``st-play-move``,
-``st-play-all``, ``st-mode``, ``st-captured-mode``, ``st-setup-fire``, ``st-setup-ice``,
-``st-setup-random``, ``st-setup-check``, ``st-new-game``, the editor's ``st-edit-fire``,
-``st-edit-ice``, ``st-palette-<symbol>`` (``st-palette-10``, ``st-palette-T``), ``st-setup-fill``,
-``st-setup-clear``, ``st-setup-done``, ``st-setup-cancel``, ``gk-seat-<p>`` (seat pickers) and
-``gk-pass-screen`` (the screen step's button).
+``st-play-all``, ``st-mode``, ``st-captured-mode``, ``gk-seat-name-<p>`` (the names),
+``st-setup-fire``, ``st-setup-ice``, ``st-setup-random``, ``st-setup-check``, ``st-setup-last``,
+``st-new-game``, ``gk-presentation-toggle`` (and ``gk-presentation`` on the board when it is on), the
+editor's ``st-edit-fire``, ``st-edit-ice``, ``st-palette-<symbol>`` (``st-palette-10``,
+``st-palette-T``), ``st-setup-fill``, ``st-setup-clear``, ``st-setup-done``, ``st-setup-cancel``,
+``gk-seat-<p>`` (seat pickers) and ``gk-pass-screen`` (the screen step's button).
 """
 
 from __future__ import annotations
 
-import random
 from html import escape
 
 import ipywidgets as widgets
 
-from gamekit.core import IllegalActionError, agent_setups, derive_seed, make_rng
-from gamekit.ui import HUMAN, LogPanel, PassScreen, SeatPicker, StatusArea, build_agents, check_seats, theme
-from gamekit.ui.board import SeatedBoard
+from gamekit.core import IllegalActionError, Table, TableView, derive_seed
+from gamekit.ui import HUMAN, check_seats
+from gamekit.ui.table_board import TableBoard
 
-from .boards import RANK_OF_SYMBOL, symbol
-from .notation import Action, format_setup, parse_setup
-from .rules import CAPTURED_MODES, MODES, StrategoState, new_game, validate_setup
+from .notation import Action
+from .presets import RANK_OF_SYMBOL, board_spec, symbol
+from .rules import CAPTURED_MODES, MODES, StrategoState, random_setup, validate_setup
+from .setup_editor import SIDE_CLASSES, SIDE_TEXT, SetupEditor
 
-SIDE_CLASSES = ("st-piece-fire", "st-piece-ice")
-SIDE_TEXT = ("st-fire-text", "st-ice-text")
 POWER_LABELS = {"move": "Move", "swiftness": "Swiftness", "flight": "Flight", "fury": "Fury",
                 "detect": "Detect", "charm": "Charm", "arrow": "Arrow"}
-SQUARE_SIZE = "56px"
+SQUARE_SIZE = "var(--st-square, 56px)"  # the CSS shrinks it on short screens, grows it on a projector
 # an empty square's label: ipywidgets 8 leaves a button's old text on the page when the new one is ""
 BLANK = "\u00a0"
-MAX_AGENT_MOVES = 2000  # "Play to the end" stops here if the agents never finish
 
 CSS = """
+.st-board { --st-square: clamp(32px, calc((100vh - 360px) / 8.5), 56px); }
+.st-board.st-original { --st-square: clamp(28px, calc((100vh - 360px) / 10.5), 56px); }
+.gk-board.st-board.gk-presentation { max-width: none; --st-square: clamp(44px, calc((100vh - 240px) / 9), 104px); }
+.gk-board.st-board.st-original.gk-presentation { --st-square: clamp(40px, calc((100vh - 240px) / 11), 92px); }
 .st-middle { gap: 12px; }
 .st-fire-text { color: #b03a2e; }
 .st-ice-text { color: #1f5fbf; }
 .st-grid { gap: 3px; padding: 6px; background: #6b5a45; border-radius: 8px; width: max-content; }
-.jupyter-widgets.jupyter-button.st-square { width: 56px; height: 56px; margin: 0; padding: 0;
-  font-size: 22px; font-weight: 800; border-radius: 6px; border: 2px solid #4a3d2e;
-  background: #efe3c4; color: #1a1a1a; }
+.jupyter-widgets.jupyter-button.st-square { width: var(--st-square); height: var(--st-square); margin: 0;
+  padding: 0; font-size: calc(var(--st-square) * 0.4); font-weight: 800; border-radius: 6px;
+  border: 2px solid #4a3d2e; background: #efe3c4; color: #1a1a1a; }
 .jupyter-widgets.jupyter-button.st-square.st-piece-fire { background: #b03a2e; color: #fff; }
 .jupyter-widgets.jupyter-button.st-square.st-piece-ice { background: #1f5fbf; color: #fff; }
-.jupyter-widgets.jupyter-button.st-square.st-unknown { font-size: 26px; opacity: .92; }
+.jupyter-widgets.jupyter-button.st-square.st-unknown { font-size: calc(var(--st-square) * 0.46); opacity: .92; }
 .jupyter-widgets.jupyter-button.st-square.st-exposed { border: 3px dashed #fff; }
 .jupyter-widgets.jupyter-button.st-square.st-forbidden, .jupyter-widgets.jupyter-button.st-square:disabled {
   background: repeating-linear-gradient(45deg, #3b2f2f, #3b2f2f 6px, #5b4a3e 6px, #5b4a3e 12px);
@@ -85,7 +93,7 @@ CSS = """
 .jupyter-widgets.jupyter-button.st-square.st-selected { outline: 5px solid #f2b705; outline-offset: -1px;
   z-index: 1; }
 .st-coord .widget-html-content { font-size: 18px; font-weight: 700; color: #f3ead6; text-align: center;
-  line-height: 56px; }
+  line-height: var(--st-square); }
 .st-coord-file .widget-html-content { line-height: 22px; }
 .st-last-turn .widget-html-content { background: #fff; border: 2px solid #d8d2c4; border-radius: 8px;
   padding: 4px 10px; min-height: 2.4em; }
@@ -94,10 +102,10 @@ CSS = """
 .jupyter-widgets.jupyter-button.st-palette-piece.st-piece-fire { background: #b03a2e; color: #fff; }
 .jupyter-widgets.jupyter-button.st-palette-piece.st-piece-ice { background: #1f5fbf; color: #fff; }
 .jupyter-widgets.jupyter-button.st-palette-piece:disabled { background: #e4e1da; color: #9a968c; }
+.gk-board.st-board .jupyter-widgets.jupyter-button.st-square.st-forbidden:disabled { opacity: 1; filter: none; }
 .st-tray .gk-chip.st-chip-fire { background: #b03a2e; color: #fff; }
 .st-tray .gk-chip.st-chip-ice { background: #1f5fbf; color: #fff; }
 """
-
 
 def load_agents() -> dict:
     """The agents a seat can be given: ``gamekit.stratego.agents.AGENTS`` (name -> class), imported
@@ -113,119 +121,111 @@ def target_of(action: Action) -> str:
     return action.attack or action.dst
 
 
-class StrategoBoard(SeatedBoard):
+class StrategoBoard(SetupEditor, TableBoard):
     """A playable Stratego board for ``state`` (default: a new game from ``mode``, ``board``,
     ``seed`` and further ``new_game`` ``options``).
 
     ``seats`` gives each side's kind, ``"human"`` or an agent name from ``agents`` (default:
     ``gamekit.stratego.agents.AGENTS``): two humans play hot-seat, one human plays the agent.
-    ``names`` names the players (default: the sides, Fire and Ice).
+    ``names`` names the players (default: the sides, Fire and Ice; the next game's row has a box
+    for each). ``seed`` starts the board's series of games.
 
     From Python: ``click(square)`` and ``choose_power(kind)`` do what clicks do, ``choose(text)``
     plays an action by its text, ``reveal()`` is the screen step's button, ``play_move()`` and
     ``play_to_end()`` move a game between agents, ``new_game()`` starts again, ``summary()``
-    describes what is shown.
+    describes what is shown. ``board.table`` is the game's :class:`~gamekit.core.Table`.
     """
 
+    game = "stratego"
+    css = "st"
+    max_players = 2
+    log_title = "Moves"
     button_width = "140px"
 
     def __init__(self, state: StrategoState | None = None, *, mode: str = "classic",
                  board: str = "fire-and-ice", seats=None, names=None, seed: int | None = None,
-                 options: dict | None = None, agents: dict | None = None):
-        self.agents = dict(agents) if agents is not None else load_agents()
-        seats = check_seats(seats or [HUMAN, HUMAN], 2, self.agents)
-        if state is None:
-            state = self._deal(mode, board, seats, seed, options or {})
-        self._series_seed = seed
-        self._games = 0
-        self._shuffles = 0
-        self._build_widgets(state, seats)
-        self._state = state
-        self._build_grid()  # once: every game of this board is on the same board preset
-        super().__init__(self._layout())
-        self.add_class("gk-board")
-        self.add_class("st-board")
-        self._begin(state, seats, names)
+                 options: dict | None = None, agents: dict | None = None, presentation: bool = False):
+        self._spec = state.spec if state is not None else board_spec(board)
+        options = {"mode": mode, "board": self._spec.name, **(options or {})}
+        self._last_setups: list[str] = []
+        self.reset_choice()
+        self._build_game_widgets(state.mode if state else mode,
+                                 state.captured_mode if state else options.get("captured", "open"))
+        super().__init__(seats=seats or [HUMAN, HUMAN], names=names or list(self._spec.sides),
+                         seed=seed, options=options,
+                         agents=agents if agents is not None else load_agents(), state=state,
+                         presentation=presentation)
+        self.children = (_style(), *self.children, self.next_game_panel)  # Stratego's own options last
+        if self._spec.name == "original":
+            self.add_class("st-original")
+        self.play_move_button, self.play_all_button = self.round_button, self.all_button
+        self.play_move_button.add_class("st-play-move")
+        self.play_all_button.add_class("st-play-all")
 
     # --- widgets -------------------------------------------------------------------------------
-    def _build_widgets(self, state: StrategoState, seats) -> None:
-        self.status = StatusArea()
-        self.status.add_class("st-status")
-        self.header = _html("st-header")
-        self.grid = widgets.GridBox(layout=widgets.Layout())
+    def _build_game_widgets(self, mode: str, captured: str) -> None:
+        spec = self._spec
+        self.grid = widgets.GridBox(layout=widgets.Layout(grid_template_columns=f"28px repeat({spec.width}, {SQUARE_SIZE})"))
         self.grid.add_class("st-grid")
         self.powers_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.powers_row.add_class("st-powers")
         self.choices_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.choices_row.add_class("st-choices")
-        self.pass_screen = PassScreen()
         self.last_turn = _html("st-last-turn")
         self.trays = _html("st-trays")
         self.result_view = _html("st-result")
-        self.log_panel = LogPanel("Moves", max_shown=200)
-        self.log_panel.add_class("st-log")
-        self.play_move_button = self._button("Play a move", "st-play-move", self.play_move)
-        self.play_all_button = self._button("Play to the end", "st-play-all", self.play_to_end)
-        self.mode_picker = _dropdown(MODES, state.mode, "Mode", "st-mode")
-        self.captured_picker = _dropdown(CAPTURED_MODES, state.captured_mode, "Captured", "st-captured-mode")
-        self.seat_picker = SeatPicker(list(self.agents), seats, max_seats=2, names=list(state.spec.sides))
-        self.setup_boxes = [widgets.Textarea(placeholder=f"{side}'s set-up ({state.spec.setup_rows} lines); "
-                                                         "empty: a random one",
+        self.side_panel = widgets.VBox([self.last_turn, self.trays], layout=widgets.Layout(flex="1 1 270px", min_width="260px"))
+        self.middle = widgets.HBox([widgets.VBox([self.grid]), self.side_panel], layout=widgets.Layout(flex_flow="row wrap"))
+        self.middle.add_class("st-middle")
+        self.mode_picker = _dropdown(MODES, mode, "Mode", "st-mode")
+        self.captured_picker = _dropdown(CAPTURED_MODES, captured, "Captured", "st-captured-mode")
+        self.setup_boxes = [widgets.Textarea(placeholder=f"{side}'s set-up ({spec.setup_rows} lines); empty: a random one",
                                              layout=widgets.Layout(width="420px", height="90px"))
-                            for side in state.spec.sides]
+                            for side in spec.sides]
         for box, css in zip(self.setup_boxes, ("st-setup-fire", "st-setup-ice")):
             box.add_class(css)
-        self.random_setups_button = self._button("Random set-ups", "st-setup-random", self.randomise_setups)
-        self.check_setups_button = self._button("Check set-ups", "st-setup-check", self.check_setups)
-        self.new_game_button = self._button("New game", "st-new-game", self.new_game, style="primary")
-        self.edit_buttons = [self._button(f"Place {side}'s pieces", css, lambda side=side_number: self.edit_setup(side))
-                             for side_number, (side, css) in enumerate(zip(state.spec.sides,
-                                                                           ("st-edit-fire", "st-edit-ice")))]
-        self.power_buttons = {kind: self._small_button(label, ["st-power", f"st-power-{kind}"],
-                                                       lambda kind=kind: self.choose_power(kind))
+        self.power_buttons = {kind: self.small_button(label, ["st-power", f"st-power-{kind}"],
+                                                      lambda kind=kind: self._choose_power(kind))
                               for kind, label in POWER_LABELS.items()}
-        self.palette_buttons = {}
-        for rank, _count in state.spec.army:
-            piece = symbol(rank)
-            self.palette_buttons[piece] = self._small_button(piece, ["st-palette-piece", f"st-palette-{piece}"],
-                                                             lambda piece=piece: self.pick(piece))
-        self.palette_row = widgets.HBox(list(self.palette_buttons.values()),
-                                        layout=widgets.Layout(flex_flow="row wrap"))
-        self.palette_row.add_class("st-palette")
-        self.editor_title = _html("st-editor-title")
-        self.editor_buttons = widgets.HBox([
-            self._button("Fill the rest at random", "st-setup-fill", self.fill_setup),
-            self._button("Clear", "st-setup-clear", self.clear_setup),
-            self._button("Done: save as text", "st-setup-done", self.finish_setup, style="success"),
-            self._button("Cancel", "st-setup-cancel", self.cancel_setup)],
-            layout=widgets.Layout(flex_flow="row wrap"))
-
-    def _layout(self) -> list:
-        play = widgets.VBox([self.last_turn, self.trays, self.log_panel],
-                            layout=widgets.Layout(flex="1 1 270px", min_width="260px"))
-        middle = widgets.HBox([widgets.VBox([self.grid]), play], layout=widgets.Layout(flex_flow="row wrap"))
-        middle.add_class("st-middle")
-        self.action_area = widgets.VBox()
-        setup_title = _html("gk-section-title",
-                            value="Next game: mode, captured pieces, who plays each side and the set-ups")
-        setup = widgets.VBox([
-            setup_title, widgets.HBox([self.mode_picker, self.captured_picker, self.new_game_button]),
-            self.seat_picker, widgets.HBox(self.setup_boxes, layout=widgets.Layout(flex_flow="row wrap")),
-            widgets.HBox([*self.edit_buttons, self.random_setups_button, self.check_setups_button],
+        self._build_editor()
+        self._build_grid()
+        title = _html("gk-section-title", value="Next game: mode, captured pieces and the set-ups "
+                                                "(an empty box: a random set-up)")
+        buttons = [self.game_button(f"Place {side}'s pieces", css, lambda side=number: self.edit_setup(side))
+                   for number, (side, css) in enumerate(zip(spec.sides, ("st-edit-fire", "st-edit-ice")))]
+        self.edit_buttons = buttons
+        self.random_setups_button = self.game_button("Random set-ups", "st-setup-random", self.randomise_setups)
+        self.check_setups_button = self.game_button("Check set-ups", "st-setup-check", self.check_setups)
+        self.last_setups_button = self.game_button("Last game's set-ups", "st-setup-last", self.reuse_setups)
+        self.next_game_panel = widgets.VBox([
+            title, widgets.HBox([self.mode_picker, self.captured_picker], layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox(self.setup_boxes, layout=widgets.Layout(flex_flow="row wrap")),
+            widgets.HBox([*buttons, self.random_setups_button, self.check_setups_button, self.last_setups_button],
                          layout=widgets.Layout(flex_flow="row wrap"))])
-        setup.add_class("st-setup")
-        return [theme(), _style(), self.header, self.status, self.action_area, middle, setup]
+        self.next_game_panel.add_class("st-setup")
 
-    def _small_button(self, label: str, classes, action) -> widgets.Button:
-        button = widgets.Button(description=label, layout=widgets.Layout(width="auto", min_width="64px"))
+    def game_button(self, label: str, css_class: str, action, *, style: str = "") -> widgets.Button:
+        """A big button of the game's own rows (built before the shared frame)."""
+        return self.small_button(label, [css_class], action, style=style, min_width=self.button_width)
+
+    def small_button(self, label: str, classes, action, *, style: str = "", min_width: str = "64px") -> widgets.Button:
+        """A button whose click runs ``action``; a refusal shows in the status line."""
+        button = widgets.Button(description=label, button_style=style,
+                                layout=widgets.Layout(width="auto", min_width=min_width))
         for css in (*classes, "gk-big-button"):
             button.add_class(css)
-        button.on_click(self.status.guard(lambda _button: action()))
+        button.on_click(lambda _button: self.status.guard(self._guarded)(action))
         return button
+
+    def _guarded(self, action) -> None:
+        try:
+            action()
+        except IllegalActionError as refusal:
+            self.say(f"Refused: {refusal.reason}", "error")
 
     def _build_grid(self) -> None:
         """One button per square (forbidden ones disabled), framed by file letters and rank numbers."""
-        spec = self._state.spec
+        spec = self._spec
         self.square_buttons: dict[str, widgets.Button] = {}
         cells = []
         for row in range(spec.height - 1, -1, -1):
@@ -246,27 +246,71 @@ class StrategoBoard(SeatedBoard):
                 cells.append(button)
         cells.append(_html("st-coord"))
         cells += [_html("st-coord", "st-coord-file", value="abcdefghijklmnopqrstuvwxyz"[c]) for c in range(spec.width)]
-        self.grid.layout.grid_template_columns = f"28px repeat({spec.width}, {SQUARE_SIZE})"
         self.grid.children = cells
 
-    # --- game flow -----------------------------------------------------------------------------
-    def _begin(self, state: StrategoState, seats, names=None) -> None:
-        self._state = state
-        self.seats = list(seats)
-        self.names = list(names or state.spec.sides)
-        self._agents = build_agents(self.seats, self.agents, state.seed)
-        self._editing: int | None = None
-        self._clear_selection()
-        self._screen_shown = not self.hotseat
-        self._last_actions: list[Action] = []
-        if self.humans:  # an agent playing Fire against a person opens at once
-            self._play_agents()
-        self.status.info(self._prompt_text())
-        self._redraw()
+    def say(self, text: str, kind: str = "info") -> None:
+        """Show ``text`` in the status line (until the game moves on) and draw the board again."""
+        self.message = (text, kind)
+        self.refresh()
+
+    # --- the table -----------------------------------------------------------------------------
+    @property
+    def seats(self) -> list[str]:
+        """Each side's kind: ``"human"`` or the agent's name."""
+        return list(self.kinds)
+
+    @property
+    def humans(self) -> list[int]:
+        return list(self.table.persons)
+
+    @property
+    def viewer(self) -> int | None:
+        """Whose knowledge the grid shows: the person at the screen; ``None`` when every piece is
+        shown (between agents, after the game) or none is (behind the screen step)."""
+        if self.table.state.is_terminal or not self.table.persons:
+            return None
+        return super().viewer
+
+    @property
+    def grid_hidden(self) -> bool:
+        return self.pass_screen_pending and self._editing is None
+
+    @property
+    def shows_everything(self) -> bool:
+        """Nobody at the screen has a secret: a game between agents, or a game that is over."""
+        return self.table.state.is_terminal or not self.table.persons
+
+    def _person_to_move(self) -> int:
+        """The seat of the person who may act now (a refusal saying why nobody may, otherwise)."""
+        table = self.table
+        if table.state.is_terminal:
+            _refuse("the game is over: click New game to play again")
+        if table.problem is not None:
+            _refuse(f"the game waits: {table.problem}")
+        seat = table.state.current_player
+        if not table.seats[seat].is_person:
+            _refuse(f"{self.names[seat]} is played by the agent {self.kinds[seat]!r}: click Play a round")
+        if table.pass_to is not None:
+            _refuse(f"pass the screen to {self.names[seat]} first")
+        return seat
+
+    # --- choosing a piece and its action -------------------------------------------------------
+    def reset_choice(self) -> None:
+        self._selected: str | None = None
+        self._selected_at = -1  # the table's version when the piece was chosen
+        self._power = "move"
+        self._choices: list[Action] = []
+
+    def _check_selection(self) -> None:
+        """Forget a selection made before the game moved on (from a notebook cell, say): it would
+        answer for whatever piece stands on that square now."""
+        if self._selected is not None and self._selected_at != self.table.version:
+            self.reset_choice()
 
     @property
     def selected(self) -> str | None:
         """The square of the selected piece, or ``None``."""
+        self._check_selection()
         return self._selected
 
     @property
@@ -274,46 +318,10 @@ class StrategoBoard(SeatedBoard):
         """The kind of action the selected piece is choosing targets for (``"move"`` by default)."""
         return self._power
 
-    @property
-    def pass_screen_pending(self) -> bool:
-        return not self._state.is_terminal and self.hotseat and not self._screen_shown
-
-    @property
-    def viewer(self) -> int | None:
-        """Whose knowledge the grid shows: the human at the screen; ``None`` when every piece is
-        shown (between agents, after the game) or none is (behind the screen step)."""
-        state = self._state
-        if state.is_terminal or not self.humans or self.pass_screen_pending:
-            return None
-        return state.current_player if self.hotseat else self.humans[0]
-
-    @property
-    def grid_hidden(self) -> bool:
-        return self.pass_screen_pending and self._editing is None
-
-    def _human_to_move(self) -> int:
-        """The human seat to move now, after checking that a human may act (refusal otherwise)."""
-        state = self._state
-        if state.is_terminal:
-            _refuse("the game is over: click New game to play again")
-        player = state.current_player
-        if self.seats[player] != HUMAN:
-            _refuse(f"{self.names[player]} is played by the agent {self.seats[player]!r}: "
-                    "click Play a move")
-        if self.pass_screen_pending:
-            _refuse(f"pass the screen to {self.names[player]} first")
-        return player
-
-    def _clear_selection(self) -> None:
-        self._selected = None
-        self._power = "move"
-        self._choices: list[Action] = []
-
-    def _actions_of_selected(self, kind: str | None = None) -> list[Action]:
-        if self._selected is None:
+    def _actions_of_selected(self) -> list[Action]:
+        if self.selected is None:
             return []
-        kind = kind or self._power
-        return [a for a in self._state.legal_actions() if a.src == self._selected and a.kind == kind]
+        return [a for a in self.state.legal_actions() if a.src == self._selected and a.kind == self._power]
 
     def targets(self) -> list[str]:
         """The squares the selected piece can reach with the chosen power (or move)."""
@@ -321,9 +329,9 @@ class StrategoBoard(SeatedBoard):
 
     def powers(self) -> list[str]:
         """The kinds of action the selected piece has now (``"move"`` first)."""
-        if self._selected is None:
+        if self.selected is None:
             return []
-        kinds = {a.kind for a in self._state.legal_actions() if a.src == self._selected}
+        kinds = {a.kind for a in self.state.legal_actions() if a.src == self._selected}
         return [kind for kind in POWER_LABELS if kind in kinds]
 
     def click(self, square: str) -> bool:
@@ -333,429 +341,184 @@ class StrategoBoard(SeatedBoard):
         try:
             self._click(square)
         except IllegalActionError as refusal:
-            self.status.error(f"Refused: {refusal.reason}")
-            self._redraw()
+            self.say(f"Refused: {refusal.reason}", "error")
             return False
         return True
 
     def _click(self, square: str) -> None:
         if self._editing is not None:
             self._edit_click(square)
-            self._redraw()
             return
-        player = self._human_to_move()
-        state = self._state
-        if state.spec.square_of(square) is None:
+        seat = self._person_to_move()
+        if self._spec.square_of(square) is None:
             _refuse(f"there is no square {square!r} on this board")
-        if self._selected is None or square == self._selected:
+        if self.selected is None or square == self._selected:
             if square == self._selected:
-                self._clear_selection()
-                self.status.info(self._prompt_text())
+                self.reset_choice()
+                self.say(self.prompt(self.view))
             else:
-                self._select(square, player)
-            self._redraw()
+                self._select(square, seat)
             return
         candidates = [a for a in self._actions_of_selected() if target_of(a) == square]
         if len(candidates) == 1:
-            self._play_human(candidates[0])
+            self._submit(candidates[0])
         elif candidates:
             self._choices = candidates
-            self.status.info(f"{len(candidates)} ways to reach {square}: choose one below.")
-            self._redraw()
-        elif self._own_piece_with_actions(square, player):
-            self._select(square, player)
-            self._redraw()
+            self.say(f"{len(candidates)} ways to reach {square}: choose one below.")
+        elif self.state.owner_at(square) == seat and any(a.src == square for a in self.state.legal_actions()):
+            self._select(square, seat)
         else:
-            _refuse(self._why_not(square))
+            action = self.state.action_to(self._selected, square, self._power)
+            _refuse(self.state.why_illegal(action, seat) or f"choose {action} with its button")
 
-    def _own_piece_with_actions(self, square: str, player: int) -> bool:
-        return any(a.src == square for a in self._state.legal_actions()) and \
-            self._owner_at(square) == player
-
-    def _owner_at(self, square: str) -> int | None:
-        token = self._state.piece_at(square)
-        return None if token is None else "rb".index(token[0])
-
-    def _select(self, square: str, player: int) -> None:
-        owner = self._owner_at(square)
+    def _select(self, square: str, seat: int) -> None:
+        owner = self.state.owner_at(square)
         if owner is None:
             _refuse(f"{square} is empty: click one of your pieces first")
-        if owner != player:
+        if owner != seat:
             _refuse(f"the piece on {square} is {self.names[owner]}'s: click one of yours first")
-        if not any(a.src == square for a in self._state.legal_actions()):
+        if not any(a.src == square for a in self.state.legal_actions()):
             _refuse(f"your piece on {square} has no legal action now")
-        self._clear_selection()
-        self._selected = square
+        self.reset_choice()
+        self._selected, self._selected_at = square, self.table.version
         self._power = self.powers()[0]  # "move" when the piece can move, else its power
         extra = [POWER_LABELS[k] for k in self.powers() if k != "move"]
         powers = f" or use a power ({', '.join(extra)})" if extra else ""
-        self.status.info(f"{square} selected: click a highlighted square{powers}.")
-
-    def _why_not(self, square: str) -> str:
-        """The engine's reason why the selected piece cannot act on ``square`` this way."""
-        src, kind = self._selected, self._power
-        enemy = self._owner_at(square) not in (None, self._state.current_player)
-        text = {"move": f"{src}{'x' if enemy else '-'}{square}", "flight": f"fly {src}-{square}",
-                "fury": f"fury {src}-{square}"}.get(kind, f"{kind} {src} {square}")
-        if kind == "swiftness":
-            return f"the piece on {src} cannot reach {square} by swiftness"
-        return self._state.explain(text).removeprefix("Illegal: ")
+        self.say(f"{square} selected: click a highlighted square{powers}.")
 
     def choose_power(self, kind: str) -> bool:
         """Choose which of the selected piece's actions the next click aims (``"move"``,
-        ``"flight"``, ...), as the power buttons do."""
+        ``"flight"``, ...), as the power buttons do. ``False`` (and the reason) if refused."""
         try:
-            self._human_to_move()
-            if self._selected is None:
-                _refuse("select one of your pieces first")
-            if kind not in self.powers():
-                have = ", ".join(self.powers())
-                _refuse(f"the piece on {self._selected} cannot use {kind!r} now (it can: {have})")
-            self._power, self._choices = kind, []
-            self.status.info(f"{POWER_LABELS[kind]} from {self._selected}: click a highlighted square.")
+            self._choose_power(kind)
         except IllegalActionError as refusal:
-            self.status.error(f"Refused: {refusal.reason}")
-            self._redraw()
+            self.say(f"Refused: {refusal.reason}", "error")
             return False
-        self._redraw()
         return True
+
+    def _choose_power(self, kind: str) -> None:
+        self._person_to_move()
+        if self.selected is None:
+            _refuse("select one of your pieces first")
+        if kind not in self.powers():
+            _refuse(f"the piece on {self._selected} cannot use {kind!r} now (it can: {', '.join(self.powers())})")
+        self._power, self._choices = kind, []
+        self.say(f"{POWER_LABELS[kind]} from {self._selected}: click a highlighted square.")
 
     def choose(self, action) -> bool:
-        """Play ``action`` (an :class:`Action` or its text, ``"b2-b3"``) for the human to move, as
+        """Play ``action`` (an :class:`Action` or its text, ``"b2-b3"``) for the person to move, as
         the clicks would. ``True`` if it was played; otherwise the reason shows in the status line."""
         try:
-            self._human_to_move()
-            verdict = self._state.explain(action)
-            if not verdict.startswith("Legal"):
-                _refuse(verdict.removeprefix("Illegal: "))
-            self._play_human(action)
+            self._person_to_move()
+            self._submit(action)
         except IllegalActionError as refusal:
-            self.status.error(f"Refused: {refusal.reason}")
-            self._redraw()
+            self.say(f"Refused: {refusal.reason}", "error")
             return False
         return True
 
-    def _play_human(self, action) -> None:
-        state = self._state
-        player = state.current_player
-        state.apply(action)
-        self._last_actions = [state.history[-1]]
-        self._clear_selection()
-        if self.hotseat:
-            self._screen_shown = False
-        self._play_agents()
-        self.status.show(self._prompt_text(), "success" if state.is_terminal else "info")
-        self._report(player)
-        self._redraw()
-
-    def _report(self, player: int) -> None:
-        """Put what just happened (as the mover may know it) in the status line."""
-        if not self.hotseat or self._state.is_terminal:
-            return
-        public = " ".join(self._state.log[-1].public)
-        self.status.info(f"{self.names[player]} played: {public} {self._prompt_text()}")
-
-    def _play_agents(self, limit: int = 1) -> None:
-        """Let agent seats move: one move after a human's (or ``limit`` moves between agents)."""
-        state = self._state
-        played = 0
-        while not state.is_terminal and self._agents[state.current_player] is not None and played < limit:
-            player = state.current_player
-            action = self._agents[player].act(state.observation(player), state.legal_actions(player))
-            state.apply(action)
-            # after a human's move both it and the reply stay marked; between agents only the last
-            self._last_actions = self._last_actions + [state.history[-1]] if self.humans else [state.history[-1]]
-            played += 1
+    def _submit(self, action) -> None:
+        """Send ``action`` to the table (on the view drawn); the moves since are marked."""
+        self.submit(action, self.state.current_player)
 
     def reveal(self) -> None:
         """The screen step's button: the player to move is at the screen."""
         if not self.pass_screen_pending:
             _refuse("there is nothing behind the screen now")
-        self._screen_shown = True
-        self.status.info(self._prompt_text())
-        self._redraw()
+        self.take_screen()
 
     def play_move(self) -> None:
-        """Play one move between agents (refused while a human is to move)."""
-        state = self._state
-        if state.is_terminal:
-            _refuse("the game is over: click New game to play again")
-        if self.seats[state.current_player] == HUMAN:
-            _refuse(f"{self.names[state.current_player]} is a human seat: click a piece, then a square")
-        self._play_agents()
-        self.status.show(self._prompt_text(), "success" if state.is_terminal else "info")
-        self._redraw()
+        """Play one move between agents (the round button)."""
+        self.play_round()
 
-    def play_to_end(self, limit: int = MAX_AGENT_MOVES) -> None:
-        """Play the agents' moves until the game ends (at most ``limit`` moves)."""
-        if self.humans:
-            _refuse("a human plays here: the agents only move in turn")
-        self._play_agents(limit)
-        self.status.show(self._prompt_text(), "success" if self._state.is_terminal else "info")
-        self._redraw()
-
-    def new_game(self, mode: str | None = None, seats=None, seed: int | None = None, setups=None) -> None:
-        """Start again with the set-up row's choices (mode, captured pieces, seats, set-up texts)
-        unless told otherwise; the seed is the next of the board's series."""
-        seats = check_seats(seats if seats is not None else self.seat_picker.seats, 2, self.agents)
+    # --- the next game -------------------------------------------------------------------------
+    def new_game(self, mode: str | None = None, seats=None, seed: int | None = None, setups=None,
+                 names=None) -> None:
+        """Start again with the next game's rows (seats, names, mode, captured pieces, set-up
+        texts) unless told otherwise; the seed is the next of the board's series. The set-up boxes
+        are emptied once the game starts: each army is a secret until the game is over."""
+        kinds = check_seats(seats if seats is not None else self.seat_picker.seats, 2, self.agents)
+        if names is not None:
+            self.seat_picker.names = names
         mode = mode or self.mode_picker.value
         if setups is None:
             setups = [box.value if box.value.strip() else None for box in self.setup_boxes]
-        seed = self._next_seed(seed)
-        keep = {k: v for k, v in self._state.options.items()
-                if k not in ("mode", "board", "setups", "position", "to_move", "captured")}
+        keep = {k: v for k, v in self.state.options.items() if k in ("max_moves", "quiet_moves", "back_and_forth")}
+        options = {**keep, "mode": mode, "board": self._spec.name, "setups": setups,
+                   "captured": self.captured_picker.value}
+        seed = seed if seed is not None else (derive_seed(self.series_seed, "game", self.games + 1)
+                                              if self.series_seed is not None else None)
+        players = [None if kind == HUMAN else self.agents[kind] for kind in kinds]
         try:
-            state = self._deal(mode, self._state.spec.name, seats, seed,
-                               {**keep, "setups": setups, "captured": self.captured_picker.value})
+            table = Table("stratego", players, seed=seed, options=options, names=self.seat_picker.names[:2])
         except ValueError as problem:
             _refuse(f"the game cannot start: {problem}")
+        self.games += 1
+        self.table, self.kinds, self.options = table, kinds, options
         self.mode_picker.value = mode
-        self.seat_picker.seats = seats
-        self._begin(state, seats, self.names)
-
-    def _deal(self, mode: str, board: str, seats, seed: int | None, options: dict) -> StrategoState:
-        """A new game in which every agent seat without a given set-up deploys its own army, as
-        :func:`~gamekit.core.play_match` lets it: the same seed there gives the same game."""
-        seed = make_rng(seed)[1]  # the agents are seeded from the game's seed, needed first
-        options = agent_setups(new_game, build_agents(seats, self.agents, seed), {**options, "board": board})
-        return new_game(mode, seed=seed, **options)
+        self.seat_picker.seats = kinds
+        self._last_setups = list(table.state.setups)
+        for box in self.setup_boxes:
+            box.value = ""
+        self._editing = None
+        self.message = None
+        self.reset_choice()
+        self.refresh()
 
     def randomise_setups(self) -> None:
         """Fill both set-up boxes with shuffled legal set-ups (seeded from the board's series)."""
-        from .rules import random_setup
-
-        base = self._series_seed if self._series_seed is not None else self._state.seed
+        base = self.series_seed if self.series_seed is not None else self.state.seed
         self._shuffles += 1
         for side, box in enumerate(self.setup_boxes):
-            box.value = random_setup(self._state.spec.name, side,
-                                     seed=derive_seed(base, "setup", side, self._shuffles))
-        self.status.info("Random set-ups filled in: edit them, check them, then click New game.")
+            box.value = random_setup(self._spec.name, side, seed=derive_seed(base, "setup", side, self._shuffles))
+        self.say("Random set-ups filled in: edit them, check them, then click New game.")
+
+    def reuse_setups(self) -> None:
+        """Fill the boxes with the set-ups the last game began with, once nobody's army is secret."""
+        if not self._last_setups:
+            _refuse("no game of this board began from set-ups yet")
+        if not self.shows_everything:
+            _refuse("the armies stay secret until the game is over")
+        for box, text in zip(self.setup_boxes, self._last_setups):
+            box.value = text
+        self.say("The last game's set-ups are in the boxes: click New game to play them again.")
 
     def check_setups(self) -> bool:
         """Check the set-up texts with the engine; tidy them if legal, show what is wrong if not."""
         problems = []
         for side, box in enumerate(self.setup_boxes):
-            if not box.value.strip():
-                continue
-            try:
-                box.value = validate_setup(box.value, side, self._state.spec.name)
-            except ValueError as problem:
-                problems.append(str(problem))
+            if box.value.strip():
+                try:
+                    box.value = validate_setup(box.value, side, self._spec.name)
+                except ValueError as problem:
+                    problems.append(str(problem))
         if problems:
-            self.status.error("Refused: " + " | ".join(problems))
+            self.say("Refused: " + " | ".join(problems), "error")
             return False
-        self.status.success("The set-ups are legal (empty boxes get random set-ups).")
+        self.say("The set-ups are legal (empty boxes get random set-ups).", "success")
         return True
 
-    # --- the set-up editor ---------------------------------------------------------------------
-    @property
-    def editing(self) -> int | None:
-        """The side whose set-up is being placed on the grid, or ``None``."""
-        return self._editing
-
-    def edit_setup(self, side: int) -> None:
-        """Show ``side``'s set-up rows on the grid, to place pieces by clicking: choose a piece
-        below the grid, then click a square. Starts from the text in the side's box if it is a
-        set-up, else from empty rows."""
-        spec = self._state.spec
-        if side not in (0, 1):
-            _refuse(f"side is 0 ({spec.sides[0]}) or 1 ({spec.sides[1]}), not {side!r}")
-        self._editing, self._draft, self._pick = side, {}, None
-        self._clear_selection()
-        text = self.setup_boxes[side].value
-        message = f"Placing {spec.sides[side]}'s pieces: choose a piece below, then click a square of its rows."
-        if text.strip():
-            try:
-                ranks = parse_setup(text, side, spec)
-            except ValueError as problem:
-                message = f"The text in {spec.sides[side]}'s box is not a set-up ({problem}): starting empty."
-            else:
-                self._draft = {spec.square_name(s): r for s, r in zip(spec.zone(side), ranks)}
-        self.status.info(message)
-        self._redraw()
-
-    def _zone_names(self) -> list[str]:
-        spec = self._state.spec
-        return [spec.square_name(s) for s in spec.zone(self._editing)]
-
-    def pieces_left(self) -> dict[str, int]:
-        """``{rank symbol: how many are still to place}`` for the set-up being edited."""
-        placed = list(self._draft.values())
-        return {symbol(rank): count - placed.count(rank) for rank, count in self._state.spec.army}
-
-    def pick(self, piece: str) -> None:
-        """Choose the piece (a rank symbol: ``"10"``, ``"S"``, ``"T"``, ``"F"``) the next click places."""
-        self._check_editing()
-        left = self.pieces_left()
-        if piece not in left:
-            _refuse(f"{piece!r} is not a piece of this army: choose one of {' '.join(left)}")
-        if left[piece] == 0:
-            _refuse(f"every {self._piece_name(piece)} is already placed")
-        self._pick = piece
-        self.status.info(f"{self._piece_name(piece)} ({piece}): click an empty square of the set-up rows.")
-        self._redraw()
-
-    def _piece_name(self, piece: str) -> str:
-        return self._state.spec.piece_name(RANK_OF_SYMBOL[piece], self._editing)
-
-    def _check_editing(self) -> None:
-        if self._editing is None:
-            _refuse("no set-up is being edited: click Place Fire's pieces or Place Ice's pieces")
-
-    def _edit_click(self, square: str) -> None:
-        spec, side = self._state.spec, self._editing
-        if square not in self._zone_names():
-            rows = spec.zone(side)
-            first, last = rows[0] // spec.width + 1, rows[-1] // spec.width + 1
-            _refuse(f"{square} is not in {spec.sides[side]}'s set-up rows ({first} to {last})")
-        if square in self._draft:  # take the piece back; it is the next one to place
-            self._pick = symbol(self._draft.pop(square))
-            self.status.info(f"Took the {self._piece_name(self._pick)} back from {square}: click where it goes.")
-            return
-        if self._pick is None:
-            _refuse("choose a piece below the grid first")
-        self._draft[square] = RANK_OF_SYMBOL[self._pick]
-        placed = self._pick
-        if self.pieces_left()[self._pick] == 0:
-            self._pick = None
-        left = sum(self.pieces_left().values())
-        self.status.info(f"{self._piece_name(placed)} on {square}; {left} pieces still to place.")
-
-    def fill_setup(self) -> None:
-        """Put the pieces still to place on the empty squares, shuffled (seeded by the board)."""
-        self._check_editing()
-        empty = [name for name in self._zone_names() if name not in self._draft]
-        rest = [RANK_OF_SYMBOL[p] for p, n in self.pieces_left().items() for _ in range(n)]
-        self._shuffles += 1
-        base = self._series_seed if self._series_seed is not None else self._state.seed
-        random.Random(derive_seed(base, "fill", self._editing, self._shuffles)).shuffle(rest)
-        self._draft.update(zip(empty, rest))
-        self._pick = None
-        self.status.info("The rest are placed at random: move pieces by clicking them, or click Done.")
-        self._redraw()
-
-    def clear_setup(self) -> None:
-        """Take every piece off the set-up rows."""
-        self._check_editing()
-        self._draft, self._pick = {}, None
-        self.status.info("The set-up rows are empty: choose a piece, then click a square.")
-        self._redraw()
-
-    def finish_setup(self) -> None:
-        """Save the placed set-up as text in its box (the engine checks it) and leave the editor."""
-        self._check_editing()
-        spec, side = self._state.spec, self._editing
-        missing = {p: n for p, n in self.pieces_left().items() if n}
-        if missing:
-            _refuse("place every piece first (or Fill the rest at random): still to place "
-                    + ", ".join(f"{n}×{p}" for p, n in missing.items()))
-        text = format_setup(spec, side, [self._draft[name] for name in self._zone_names()])
-        self.setup_boxes[side].value = validate_setup(text, side, spec.name)
-        self._editing = None
-        self.status.success(f"{spec.sides[side]}'s set-up is saved in its box: click New game to play it.")
-        self._redraw()
-
-    def cancel_setup(self) -> None:
-        """Leave the editor without saving."""
-        self._check_editing()
-        self._editing = None
-        self.status.info(self._prompt_text())
-        self._redraw()
-
-    def _editor_children(self) -> list:
-        spec, side = self._state.spec, self._editing
-        for piece, left in self.pieces_left().items():
-            button = self.palette_buttons[piece]
-            button.description = f"{piece} ×{left}"
-            button.tooltip = self._piece_name(piece)
-            button.disabled = left == 0
-            _toggle(button, "gk-selected", piece == self._pick)
-            for number, css in enumerate(SIDE_CLASSES):
-                _toggle(button, css, number == side)
-        self.editor_title.value = (f'<span class="gk-title {SIDE_TEXT[side]}">{escape(spec.sides[side])}'
-                                   f"'s set-up</span> <span class=\"gk-muted\">choose a piece, click a square; "
-                                   "click a placed piece to take it back</span>")
-        return [self.editor_title, self.palette_row, self.editor_buttons]
-
     # --- drawing -------------------------------------------------------------------------------
-    def _redraw(self) -> None:
-        self._draw_squares()
+    def draw(self, view: TableView) -> list:
+        self._check_selection()
+        self.header.value = self._header_html(view)
+        self._draw_squares(view)
         self.grid.layout.display = "none" if self.grid_hidden else None
-        self.action_area.children = self._action_children()
-        self.last_turn.value = self._last_turn_html()
-        self.trays.value = self._trays_html()
-        self.trays.layout.display = "none" if self.grid_hidden else None
-        self.log_panel.clear()
-        self.log_panel.extend(self._log_entries())
-        self.log_panel.layout.display = "none" if self.grid_hidden else None
-        self.header.value = self._header_html()  # last: its move count tells a page the rest is drawn
+        self.side_panel.layout.display = "none" if self.grid_hidden else None
+        self.last_turn.value = self._last_turn_html(view)
+        self.trays.value = self._trays_html(view)
+        return [self.middle]
 
-    def _square_views(self) -> dict[str, tuple[str, int, bool, bool]]:
-        """``{square: (label, owner, unknown, exposed)}`` for the pieces the viewer may see."""
-        state, viewer = self._state, self.viewer
-        if self._editing is not None:
-            return {name: (symbol(rank), self._editing, False, False) for name, rank in self._draft.items()}
-        if self.grid_hidden:
-            return {}
-        if viewer is None:
-            return {view.square: (state.piece_at(view.square)[1:], view.owner, False, False)
-                    for view in state.observation(0).pieces}
-        return {view.square: (view.rank or "?", view.owner, view.rank is None,
-                              view.exposed and view.owner == viewer)
-                for view in state.observation(viewer).pieces}
-
-    def _draw_squares(self) -> None:
-        views = self._square_views()
-        targets = set(self.targets())
-        last = {sq for a in self._last_actions for sq in (a.src, a.dst, a.attack) if sq}
-        if self._editing is not None:  # the set-up rows light up where a piece can go
-            targets = {n for n in self._zone_names() if n not in self._draft} if self._pick else set()
-            last = set()
-        for name, button in self.square_buttons.items():
-            if button.disabled:
-                continue
-            label, owner, unknown, exposed = views.get(name, ("", None, False, False))
-            button.description = label or BLANK
-            button.tooltip = self._tooltip(name, label, owner)
-            _toggle(button, "st-empty", owner is None)
-            for side, css in enumerate(SIDE_CLASSES):
-                _toggle(button, css, owner == side)
-            _toggle(button, "st-unknown", unknown)
-            _toggle(button, "st-exposed", exposed)
-            _toggle(button, "st-selected", name == self._selected)
-            _toggle(button, "st-target", name in targets)
-            _toggle(button, "st-last-move", name in last)
-
-    def _tooltip(self, square: str, label: str, owner: int | None) -> str:
-        if owner is None:
-            return square
-        side = self.names[owner]
-        if label in RANK_OF_SYMBOL:
-            return f"{square}: {side}'s {self._state.spec.piece_name(RANK_OF_SYMBOL[label], owner)} ({label})"
-        return f"{square}: {side}'s piece (rank unknown)"
-
-    def _action_children(self) -> list:
-        state = self._state
+    def action_widgets(self, view: TableView) -> list:
         if self._editing is not None:
             return self._editor_children()
-        if state.is_terminal:
-            self.result_view.value = (f'<div class="gk-title">Game over: {escape(state.result.reason)}</div>'
-                                      f'<div class="gk-muted">after {state.moves} moves; every piece is shown</div>')
+        if view.is_over:
+            outcome = view.outcome
+            self.result_view.value = (f'<div class="gk-title">{escape(self.result_text(view))}</div>'
+                                      f'<div>{escape(outcome.reason)}</div>'
+                                      f'<div class="gk-muted">after {self.state.moves} moves; every piece is shown</div>')
             return [self.result_view]
-        player = state.current_player
-        if self.seats[player] != HUMAN:
-            return [widgets.HBox([self.play_move_button, self.play_all_button])]
-        if self.pass_screen_pending:
-            self.pass_screen.ask(self.names[player], self.status.guard(self.reveal),
-                                 colour_class=SIDE_TEXT[player])
-            other = self.names[1 - player]
-            self.pass_screen.message.value = (
-                f'<div class="gk-title">Pass the screen to '
-                f'<span class="{SIDE_TEXT[player]}">{escape(self.names[player])}</span></div>'
-                f'<div class="gk-muted">{escape(other)}, look away: '
-                f'{escape(self.names[player])}\'s pieces are about to be shown.</div>')
-            self.pass_screen.button.description = f"I am {self.names[player]}: show my pieces"
-            return [self.pass_screen]
+        if not view.my_turn:
+            return []
         children = []
         kinds = self.powers()
         if kinds and kinds != ["move"]:
@@ -767,157 +530,153 @@ class StrategoBoard(SeatedBoard):
             children.append(self.powers_row)
         self.choices_row.children = []
         if self._choices:
-            buttons = []
-            for action in self._choices:
-                button = widgets.Button(description=str(action), layout=widgets.Layout(width="auto"))
-                button.add_class("st-choice")
-                button.add_class("gk-big-button")
-                button.on_click(lambda _b, action=action: self.choose(action))
-                buttons.append(button)
-            self.choices_row.children = buttons
+            self.choices_row.children = [self._choice_button(action) for action in self._choices]
             children.append(self.choices_row)
         return children
 
-    def _header_html(self) -> str:
-        state = self._state
-        title = "Stratego Fire &amp; Ice" if state.spec.name == "fire-and-ice" else "Original Stratego"
+    def _choice_button(self, action: Action) -> widgets.Button:
+        button = widgets.Button(description=str(action), layout=widgets.Layout(width="auto"))
+        button.add_class("st-choice")
+        button.add_class("gk-big-button")
+        self.on_click(button, lambda: self._submit(action))
+        return button
+
+    def prompt(self, view: TableView) -> str:
+        return f"{view.name} to move: click one of your pieces, then a highlighted square."
+
+    def _square_views(self, view: TableView) -> dict[str, tuple[str, int, bool, bool]]:
+        """``{square: (label, owner, unknown, exposed)}`` for the pieces the viewer may see."""
+        if self._editing is not None:
+            return self._draft_views()
+        if self.grid_hidden:
+            return {}
+        if self.shows_everything:  # between agents and after the game: every piece
+            return {piece.square: (self.state.piece_at(piece.square)[1:], piece.owner, False, False)
+                    for piece in self.state.public_observation().pieces}
+        return {piece.square: (piece.rank or "?", piece.owner, piece.rank is None, piece.exposed and piece.owner == view.seat)
+                for piece in view.observation.pieces}
+
+    def _draw_squares(self, view: TableView) -> None:
+        views = self._square_views(view)
+        targets = set(self.targets())
+        last = {sq for a in self._last_actions() for sq in (a.src, a.dst, a.attack) if sq}
+        if self._editing is not None:
+            targets, last = self._draft_targets(), set()
+        for name, button in self.square_buttons.items():
+            if button.disabled:
+                continue
+            label, owner, unknown, exposed = views.get(name, ("", None, False, False))
+            button.description = label or BLANK
+            button.tooltip = self._tooltip(name, label, owner)
+            _set_classes(button, {"st-empty": owner is None, SIDE_CLASSES[0]: owner == 0, SIDE_CLASSES[1]: owner == 1,
+                                  "st-unknown": unknown, "st-exposed": exposed, "st-selected": name == self._selected,
+                                  "st-target": name in targets, "st-last-move": name in last and not self.grid_hidden})
+
+    def _last_actions(self) -> list[Action]:
+        """The moves marked on the grid: against an agent your move and its reply, else the last."""
+        mixed = 0 < len(self.table.persons) < 2
+        return list(self.state.history[-2:] if mixed else self.state.history[-1:])
+
+    def _tooltip(self, square: str, label: str, owner: int | None) -> str:
+        if owner is None:
+            return square
+        side = self.names[owner]
+        if label in RANK_OF_SYMBOL:
+            return f"{square}: {side}'s {self._spec.piece_name(RANK_OF_SYMBOL[label], owner)} ({label})"
+        return f"{square}: {side}'s piece (rank unknown)"
+
+    def _header_html(self, view: TableView) -> str:
+        state = self.state
+        title = "Stratego Fire &amp; Ice" if self._spec.name == "fire-and-ice" else "Original Stratego"
         seats = " vs ".join(f'<span class="{SIDE_TEXT[p]}"><b>{escape(self.names[p])}</b></span> '
-                            f'<span class="gk-muted">({escape(self.seats[p])})</span>' for p in (0, 1))
-        if state.is_terminal:
-            turn = "game over"
-        else:
-            turn = f"{escape(self.names[state.current_player])} to move"
-        to_move = state.current_player
+                            f'<span class="gk-muted">({escape(self._seat_label(p))})</span>' for p in (0, 1))
+        turn = "game over" if view.is_over else f"{escape(self.names[state.current_player])} to move"
         return (f'<span class="gk-title">{title}</span> &nbsp; <b>{escape(state.mode)}</b> &nbsp; {seats}'
-                f'<br><span class="st-to-move" data-to-move="{to_move}"><b>{turn}</b></span> &nbsp; '
+                f'<br><span class="st-to-move" data-to-move="{state.current_player}"><b>{turn}</b></span> &nbsp; '
                 f'<span class="st-moves" data-moves="{state.moves}">move {state.moves}</span> &nbsp; '
                 f'<span class="gk-muted st-seed" data-seed="{state.seed}">game seed {state.seed}</span>')
 
-    def _turn_lines(self) -> list[list[str]]:
-        """The last turns (up to two: yours and the reply) as the viewer may know them."""
-        state, viewer = self._state, self.viewer
-        lines = []
-        for entry in state.log[-2:]:
-            private = entry.private[viewer] if viewer is not None else ()
-            lines.append([f"{entry.turn}. {text}" for text in entry.public + private])
-        return lines
+    def _seat_label(self, seat: int) -> str:
+        side = self._spec.sides[seat]
+        kind = "a person" if self.kinds[seat] == HUMAN else f"the {self.kinds[seat]} agent"
+        return f"{side}, {kind}" if self.names[seat] != side else kind
 
-    def _last_turn_html(self) -> str:
-        turns = self._turn_lines()
-        if not turns:
+    def _turn_lines(self) -> list[str]:
+        """The last turns (up to two: yours and the reply) as the viewer may know them."""
+        return self.state.log_lines(self.viewer, start=max(0, len(self.state.history) - 2))
+
+    def _last_turn_html(self, view: TableView) -> str:
+        lines = self._turn_lines()
+        if not lines:
             return '<div class="gk-section-title">Last turns</div><div class="gk-muted">No move yet.</div>'
         items = []
-        for lines in turns:
-            for text in lines:
-                fight = " wins" in text or "fall" in text or "removed" in text or "joins" in text or \
-                        "It is" in text or "detects" in text or "stands" in text
-                css = "st-battle" if fight else ""
-                items.append(f'<div class="{css}">{escape(text, quote=False)}</div>')
+        for text in lines:
+            fight = any(word in text for word in (" wins", "fall", "removed", "joins", "It is", "detects", "stands"))
+            items.append(f'<div class="{"st-battle" if fight else ""}">{escape(text, quote=False)}</div>')
         return '<div class="gk-section-title">Last turns</div>' + "".join(items)
 
-    def _trays_html(self) -> str:
-        state = self._state
-        viewer = self.viewer
-        observation = state.observation(viewer if viewer is not None else 0)
+    def _trays_html(self, view: TableView) -> str:
+        state = self.state
+        observation = view.observation if view.observation is not None else state.public_observation()
         parts = []
         for side, tray in enumerate(observation.captured):
-            if viewer is None:  # spectators and the end of the game: every piece shown
-                labels = [_rank_symbol(state, piece.id) for piece in tray]
-            else:
-                labels = [piece.rank or "?" for piece in tray]
+            labels = [symbol(state.rank[piece.id]) if self.shows_everything else (piece.rank or "?") for piece in tray]
             chips = "".join(f'<span class="gk-chip st-captured st-chip-{("fire", "ice")[side]}">'
                             f"{escape(label)}</span>" for label in labels) or '<span class="gk-muted">none</span>'
             parts.append(f'<div class="st-tray st-tray-{("fire", "ice")[side]}">'
                          f'<b>{escape(self.names[side])} has lost:</b> {chips}</div>')
-        note = f'<div class="gk-muted">captured pieces: {escape(state.captured_mode)}</div>'
-        return "".join(parts) + note
-
-    def _log_entries(self) -> list[tuple[str, str]]:
-        """One ``(text, html)`` entry per turn (the panel numbers them), as the viewer saw it."""
-        state, viewer = self._state, self.viewer
-        if self.grid_hidden:
-            return []
-        entries = []
-        for entry in state.log:
-            lines = entry.public + (entry.private[viewer] if viewer is not None else ())
-            entries.append((" ".join(lines), "<br>".join(escape(line, quote=False) for line in lines)))
-        return entries
+        return "".join(parts) + f'<div class="gk-muted">captured pieces: {escape(state.captured_mode)}</div>'
 
     # --- text ----------------------------------------------------------------------------------
-    def _prompt_text(self) -> str:
-        state = self._state
-        if state.is_terminal:
-            return f"Game over: {state.result.reason}."
-        player = state.current_player
-        name = self.names[player]
-        if self.seats[player] != HUMAN:
-            return f"{name} is played by the agent {self.seats[player]!r}: click Play a move."
-        if self.pass_screen_pending:
-            return f"Pass the screen to {name}."
-        return f"{name} to move: click one of your pieces, then a highlighted square."
-
     def summary(self) -> str:
         """What the board shows, as text (what the viewer may not know stays hidden)."""
-        state, viewer = self._state, self.viewer
+        state, viewer = self.state, self.viewer
         where = "game over" if state.is_terminal else f"{self.names[state.current_player]} to move"
-        lines = [f"Stratego {state.spec.name} ({state.mode}), move {state.moves}: {where} (game seed {state.seed})",
-                 f"Seats: {self.names[0]} {self.seats[0]}, {self.names[1]} {self.seats[1]}"]
+        lines = [f"Stratego {self._spec.name} ({state.mode}), move {state.moves}: {where} (game seed {state.seed})",
+                 f"Seats: {self.names[0]} {self.kinds[0]}, {self.names[1]} {self.kinds[1]}"]
         if self._editing is not None:
-            side = self._editing
-            left = " ".join(f"{n}×{p}" for p, n in self.pieces_left().items() if n) or "nothing"
-            lines.append(f"Placing {state.spec.sides[side]}'s set-up (to place: {left}; "
-                         f"chosen: {self._pick or '-'}):")
-            names = self._zone_names()
-            width = state.spec.width
-            rows = [names[i:i + width] for i in range(0, len(names), width)]
-            for row in reversed(rows):
-                lines.append(" ".join(f"{symbol(self._draft[n]) if n in self._draft else '.':<3}"
-                                      for n in row).rstrip())
+            lines += self._draft_summary()
         elif self.grid_hidden:
             lines.append(f"(the board is hidden: pass the screen to {self.names[state.current_player]})")
-        elif viewer is None:
-            lines.append("Every piece shown:")
-            lines.append(_full_view(state))
+        elif self.shows_everything:
+            lines += ["Every piece shown:", _full_view(state)]
         else:
-            lines.append(f"As {self.names[viewer]} sees it:")
-            lines.append(state.view(viewer))
-        if self._selected:
-            powers = ", ".join(self.powers())
-            lines.append(f"Selected {self._selected} ({powers}); {self._power} targets: "
+            lines += [f"As {self.names[viewer]} sees it:", state.view(viewer)]
+        if self.selected:
+            lines.append(f"Selected {self._selected} ({', '.join(self.powers())}); {self._power} targets: "
                          f"{' '.join(self.targets()) or '-'}")
         if self._choices:
             lines.append("Choose: " + ", ".join(map(str, self._choices)))
-        for turn in self._turn_lines():
-            lines.extend(turn)
+        lines.extend(self._turn_lines())
         if state.is_terminal:
-            lines.append(f"Result: {state.result.reason}")
+            lines.append(f"Result: {state.outcome().reason}")
         lines.append(f"Message: {self.status.text}")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        state = self._state
+        state = self.state
         where = "game over" if state.is_terminal else f"move {state.moves}"
-        return (f"<StrategoBoard {state.spec.name} {state.mode}, {self.names[0]} {self.seats[0]} vs "
-                f"{self.names[1]} {self.seats[1]}, {where}, seed {state.seed}>")
+        return (f"<StrategoBoard {self._spec.name} {state.mode}, {self.names[0]} {self.kinds[0]} vs "
+                f"{self.names[1]} {self.kinds[1]}, {where}, seed {state.seed}>")
 
 
 def _refuse(reason: str):
     raise IllegalActionError(reason)
 
 
-def _rank_symbol(state: StrategoState, pid: int) -> str:
-    from .boards import symbol
-
-    return symbol(state.rank[pid])
-
-
 def _full_view(state: StrategoState) -> str:
     """The whole position with coordinates (every rank shown)."""
-    text = state.to_ascii().splitlines()
-    height = state.spec.height
-    rows = [f"{height - i} | {row}" for i, row in enumerate(text)]
-    rows.append("    " + "   ".join("abcdefghijklmnopqrstuvwxyz"[:state.spec.width]))
-    return "\n".join(rows)
+    rows = [f"{state.spec.height - i} | {row}" for i, row in enumerate(state.to_ascii().splitlines())]
+    return "\n".join(rows + ["    " + "   ".join("abcdefghijklmnopqrstuvwxyz"[:state.spec.width])])
+
+
+def _set_classes(widget, wanted: dict[str, bool]) -> None:
+    """Switch ``widget``'s CSS classes named in ``wanted`` on or off in one change (a square
+    redrawn with eight separate changes costs eight messages to the page)."""
+    kept = [css for css in widget._dom_classes if css not in wanted]
+    classes = tuple(kept + [css for css, on in wanted.items() if on])
+    if set(classes) != set(widget._dom_classes):
+        widget._dom_classes = classes
 
 
 def _toggle(widget, css: str, on: bool) -> None:

@@ -20,7 +20,7 @@ import random
 
 from gamekit.core.rng import make_rng
 
-from .boards import DRAGON, DWARF, FLAG, SCOUT, SLAYER, TRAP, BoardSpec, board_spec
+from .presets import DRAGON, DWARF, FLAG, SCOUT, SLAYER, TRAP, BoardSpec, board_spec
 from .notation import format_setup
 
 STYLES = ("random", "guarded")

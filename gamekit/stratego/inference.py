@@ -29,7 +29,7 @@ from fractions import Fraction
 from functools import cache
 from math import comb
 
-from .boards import IMMOBILE, RANK_OF_SYMBOL, SIDE_LETTERS, SYMBOLS, board_spec
+from .presets import IMMOBILE, RANK_OF_SYMBOL, SIDE_LETTERS, SYMBOLS, board_spec
 from .notation import format_position
 from .rules import MOVED, POWERED, REVEALED, SCOUTED, SWIFT, from_ascii
 
@@ -256,6 +256,7 @@ def determinize(observation, rng: random.Random, mode: str | None = None, likeli
         world.possible[viewer][pid] = sum(1 << RANK_OF_SYMBOL[r] for r in piece.possible)
         world.charmed[pid] = piece.charmed
     world._legal = None
+    world._forget_views()
     return world
 
 

@@ -27,7 +27,9 @@ Positions
 One line per row from the top (the highest row, Ice's back row) down to row 1 (Fire's back row),
 one token per square separated by spaces: ``.`` an empty square, ``~`` a forbidden square (lake), a
 piece as its side letter ``r`` (Fire / red) or ``b`` (Ice / blue) and its rank ``10``..``2``, ``S``
-(Slayer / Spy), ``T`` (Trap / Bomb) or ``F`` (Flag): ``r10``, ``b2``, ``rS``, ``bT``.
+(Slayer / Spy), ``T`` (Trap / Bomb) or ``F`` (Flag): ``r10``, ``b2``, ``rS``, ``bT``. A piece
+that a Sorceress charmed carries a ``*``: ``r5*`` is Ice's Yeti fighting for Fire (it can never be
+charmed back, so a position keeps that). Digits are ASCII only (``r１０`` is refused).
 
 Set-ups
 -------
@@ -43,9 +45,9 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import total_ordering
 
-from gamekit.core import IllegalActionError
+from gamekit.core import NotAnActionError
 
-from .boards import FIRE, RANK_OF_SYMBOL, SIDE_LETTERS, BoardSpec, symbol
+from .presets import FIRE, FLAG, RANK_OF_SYMBOL, SIDE_LETTERS, SORCERESS, TRAP, BoardSpec, symbol
 
 KINDS = ("move", "swiftness", "flight", "fury", "detect", "charm", "arrow")
 KIND_NUMBER = {kind: number for number, kind in enumerate(KINDS)}
@@ -123,7 +125,7 @@ def parse_action(text: str) -> Action:
         return Action("fury", *match.groups())
     if match := _TARGET.fullmatch(text):
         return Action(*match.groups())
-    raise IllegalActionError(f"{text!r} is not a Stratego action: write one like {EXAMPLES}")
+    raise NotAnActionError(f"{_excerpt(text, 40)} is not a Stratego action: write one like {EXAMPLES}")
 
 
 # --- positions ---------------------------------------------------------------------------------
@@ -133,17 +135,32 @@ def parse_token(token: str, where: str) -> tuple[int, int]:
     side = SIDE_LETTERS.index(letter) if letter in SIDE_LETTERS else None
     rank = RANK_OF_SYMBOL.get(token[1:].upper()) if side is not None else None
     if rank is None:
-        raise ValueError(f"{where}: {token!r} is not a piece; write a side letter r or b and a rank "
+        raise ValueError(f"{where}: {_excerpt(token)} is not a piece; write a side letter r or b and a rank "
                          f"10..2, S, T or F (e.g. r10, bS), '.' for an empty square or '~' for a forbidden one")
     return side, rank
 
 
-def token(side: int, rank: int) -> str:
-    return SIDE_LETTERS[side] + symbol(rank)
+def parse_board_token(token: str, where: str) -> tuple[int, int, bool]:
+    """``'r10'`` -> ``(side, rank, False)``, ``'r5*'`` (a charmed piece) -> ``(side, rank, True)``."""
+    charmed = token.endswith("*")
+    side, rank = parse_token(token[:-1] if charmed else token, where)
+    if charmed and (rank in (TRAP, FLAG) or rank >= SORCERESS):
+        raise ValueError(f"{where}: {_excerpt(token)} cannot be a charmed piece: a charm turns only pieces "
+                         f"ranked below 6 (the Slayer too), never a Trap or a Flag")
+    return side, rank, charmed
 
 
-def parse_position(text: str, spec: BoardSpec) -> dict[int, tuple[int, int]]:
-    """``{square: (side, rank)}`` from a position text, checked against the board's shape."""
+def _excerpt(text: str, limit: int = 12) -> str:
+    """``text`` quoted, cut short when long (a message never repeats a whole huge input)."""
+    return repr(text) if len(text) <= limit else repr(text[:limit]) + "…"
+
+
+def token(side: int, rank: int, charmed: bool = False) -> str:
+    return SIDE_LETTERS[side] + symbol(rank) + ("*" if charmed else "")
+
+
+def parse_position(text: str, spec: BoardSpec) -> dict[int, tuple[int, int, bool]]:
+    """``{square: (side, rank, charmed)}`` from a position text, checked against the board's shape."""
     if not isinstance(text, str):
         raise ValueError(f"a position is a text, not {type(text).__name__}")
     lines = [line.split() for line in text.strip().splitlines() if line.strip()]
@@ -163,10 +180,10 @@ def parse_position(text: str, spec: BoardSpec) -> dict[int, tuple[int, int]]:
                 if tok != "~" or not forbidden:
                     raise ValueError(f"{where}: {'a' if forbidden else 'no'} {spec.forbidden_word} "
                                      f"{'is' if forbidden else 'belongs'} here, so write "
-                                     f"{'~' if forbidden else 'a piece or .'} (found {tok!r})")
+                                     f"{'~' if forbidden else 'a piece or .'} (found {_excerpt(tok)})")
                 continue
             if tok != ".":
-                pieces[square] = parse_token(tok, where)
+                pieces[square] = parse_board_token(tok, where)
     return pieces
 
 
@@ -209,7 +226,7 @@ def parse_setup(text, side: int, spec: BoardSpec) -> list[int]:
             elif tok.upper() in RANK_OF_SYMBOL:
                 rank = RANK_OF_SYMBOL[tok.upper()]
             else:
-                raise ValueError(f"{where}: {tok!r} is not a piece; write a rank 10..2, S, T or F")
+                raise ValueError(f"{where}: {_excerpt(tok)} is not a piece; write a rank 10..2, S, T or F")
             ranks_by_square[square] = rank
     _check_army(Counter(ranks_by_square.values()), spec, who)
     return [ranks_by_square[square] for square in spec.zone(side)]

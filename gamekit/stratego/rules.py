@@ -2,7 +2,9 @@
 
 Two armies face each other, every piece's rank hidden from the enemy. A turn is one action: a step,
 a Scout's line, an attack, or (in the ``"powers"`` mode) a power of a piece ranked 10 to 4. Capturing
-the enemy Flag wins; a player with no action loses; when neither side can act the game is drawn.
+the enemy Flag wins; a player with no action on their turn loses, even if the other side could not
+act either ("No caso de você não poder se mover ou atacar, o jogo terminará e seu oponente será
+proclamado vencedor"): there is no draw in the rulebook.
 The rules digest is ``shared/rules/stratego-fire-and-ice.md``; the text forms of actions,
 positions and set-ups are documented in :mod:`gamekit.stratego.notation`.
 
@@ -15,21 +17,39 @@ Decisions where the digest is silent, or cannot be followed to the letter:
 - Charm and arrows may be *aimed* at any enemy piece within 2 squares, Traps and the Flag too: the
   player cannot know what an unknown piece is, so refusing the action would leak its rank. A Trap or
   Flag is immune: a charm then does nothing (the charmer learns only "6 or higher, a Trap or the
-  Flag"); an arrow reveals it (the rulebook: the arrow reveals "any enemy piece") but never removes it.
+  Flag"); an arrow reveals it (the rulebook: the arrow aims at "qualquer peça do adversário", which
+  "seja revelada") but never removes it. So an Elf is also a Flag finder at range 2: an arrow that
+  reveals the Flag tells its owner's enemy where to go.
 - A fury reveals every neighbour, Traps and Flags included (the rulebook: "the ranks of all the pieces
-  around are revealed"); Traps and Flags neither fall nor fell the Beast. Equal or lower neighbours
-  (the Slayer too) fall; the Beast falls after all fights if any neighbour is 5 or higher.
+  around are revealed"). "Bandeiras e Armadilhas não são vulneráveis ao Ataque de Fúria" is read as
+  *immune both ways*: a Trap beside a fury neither falls nor fells the Beast (the Beast survives it,
+  where a Beast that attacks a Trap by an ordinary move is taken). Equal or lower neighbours (the
+  Slayer too) fall; the Beast falls after all fights if any neighbour is 5 or higher.
 - The Slayer counts as rank 1 wherever a power compares ranks (below the Elf's 4, the Sorceress's 6).
 - Flight glides over at least one piece (a flight over nothing would be a step). Swiftness is two
   steps (one step is an ordinary move); a straight two-square move looks like a Scout's to the enemy.
 - Back and forth: a move that carries a piece between two squares without a fight (a step, a line,
   swiftness, a flight without attack, a fury with nobody around) continues its owner's streak if it
   reverses that piece's previous move on the owner's previous turn; attacks, fights and powers
-  that stay put break it. The ``back_and_forth``-th move of a streak is illegal.
-- Captured pieces are held by the side that did not own them (for a fury's own victims too): the
-  captured-pieces mode shows each tray to both (open), to that side (prisoner), to the side that
-  lost them (secret) or to nobody (hidden). Ranks seen in battle are remembered on the board only.
-- A side with no action loses when its turn comes; if the other side has none either, it is a draw.
+  that stay put break it. The ``back_and_forth``-th move of a streak is illegal: the box's "três
+  vezes consecutivas" is ``back_and_forth=3`` (after A→B, B→A, the next A→B is refused). The
+  ISF's tournament rule ("not more than five times" between the same two squares) forbids the
+  *6th* move, and counts attacks among the moves: ``back_and_forth=6`` is its count, but the kit
+  still breaks a streak on an attack, so it is close to the ISF rule, not the same.
+- A side whose only moves the back-and-forth rule forbids cannot move: it loses, and the result
+  names the rule.
+- Captured pieces go to the tray of the side that lost them, and that tray is held by the other
+  side, whoever took them. A fury's own victims too (a Beast that fells pieces of its own army):
+  in the ``"prisoner"`` mode the *enemy* keeps them hidden from their owner, as if it had taken
+  them (the rulebook: "O jogador que captura a peça fica com ela" does not foresee a piece taken by
+  its own side, and this keeps one holder per tray). The captured-pieces mode shows each tray to
+  both (open), to its holder (prisoner), to the side that lost them (secret) or to nobody (hidden).
+  Ranks seen in battle are remembered on the board only.
+- ``new_game("powers", "original")`` (Special Powers on the Original Stratego board and army) is the
+  kit's own variant: no rulebook describes it. The Original's ranks take the powers of the Fire &
+  Ice ranks with the same number (a Marshal flies like the Dragon, a Sergeant shoots like an Elf).
+- A charmed piece keeps its name (a charmed Yeti is "Fire's Yeti"), and positions mark it with
+  ``*`` (``r5*``) so that ``to_ascii`` / ``from_ascii`` keep it: it can never be charmed again.
 
 >>> state = from_ascii('''
 ... .   .   .   .   .   .   .   .   .   bF
@@ -51,11 +71,12 @@ Decisions where the digest is silent, or cannot be followed to the letter:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import escape
 from typing import NamedTuple
 
-from gamekit.core import TERMINAL, GameState, IllegalActionError, make_rng
+from gamekit.core import TERMINAL, GameState, IllegalActionError, NotAnActionError, make_rng
 
-from .boards import (
+from .presets import (
     BEAST,
     DRAGON,
     DWARF,
@@ -63,7 +84,6 @@ from .boards import (
     FLAG,
     IMMOBILE,
     MAGE,
-    POWERS,
     SCOUT,
     SLAYER,
     SORCERESS,
@@ -73,6 +93,7 @@ from .boards import (
     board_spec,
     symbol,
 )
+from .moves import BLOCKED, EMPTY, MoveGeneration
 from .notation import (
     KIND_NUMBER,
     KINDS,
@@ -84,17 +105,12 @@ from .notation import (
     parse_setup,
     token,
 )
+from .refusals import Refusals, _a
 
 MODES = ("classic", "powers")
 CAPTURED_MODES = ("open", "prisoner", "secret", "hidden")
-EMPTY, BLOCKED = -1, -2
-
 # What a player knows about a piece: bits of ``knowledge flags``.
 REVEALED, MOVED, SCOUTED, SWIFT, POWERED = 1, 2, 4, 8, 16
-
-# Action kinds as numbers, for the fast move generator.
-MOVE, SWIFTNESS, FLIGHT, FURY, DETECT, CHARM, ARROW = range(7)
-TARGET_RANK = {DETECT: MAGE, CHARM: SORCERESS, ARROW: ELF}
 
 # Battle outcomes.
 ATTACKER_WINS, DEFENDER_WINS, BOTH_FALL, FLAG_TAKEN = "attacker", "defender", "both", "flag"
@@ -182,7 +198,7 @@ class CapturedView(NamedTuple):
 class StrategoObservation:
     """What ``player`` may know: the board with unknown enemy ranks masked, what each side knows
     of the other's pieces, the captured trays as the captured-pieces mode shows them, and what the
-    player saw of the last turn."""
+    player saw of the last turn. Immutable; ``dataclasses.replace`` makes a changed copy."""
 
     player: int
     to_move: int
@@ -213,7 +229,7 @@ class StrategoObservation:
         return [p for p in self.pieces if p.owner != self.player]
 
 
-class StrategoState(GameState):
+class StrategoState(MoveGeneration, Refusals, GameState):
     """A game of Stratego: Fire (player 0, red) moves first, Ice (player 1, blue) second."""
 
     game = "stratego"
@@ -241,17 +257,21 @@ class StrategoState(GameState):
         self.owner: list[int] = []  # the side it fights for now (a charm changes it)
         self.square: list[int] = []  # -1 once captured
         self.charmed: list[bool] = []
-        for square, side, rank in placement:
+        self.shown: list[bool] = []  # revealed in public (a battle, a power): anyone watching knows it
+        for square, side, rank, charmed in placement:
             self.board[square] = len(self.rank)
             self.rank.append(rank)
-            self.origin.append(side)
+            self.origin.append(1 - side if charmed else side)
             self.owner.append(side)
             self.square.append(square)
-            self.charmed.append(False)
+            self.charmed.append(charmed)
+            self.shown.append(charmed)
         unknown = _mask(rank for rank, _ in spec.army)
-        # flags[v][piece] and possible[v][piece]: what side v knows of each piece (its own exactly).
-        self.flags = [[REVEALED if side == v else 0 for side in self.owner] for v in (0, 1)]
-        self.possible = [[1 << r if side == v else unknown for side, r in zip(self.owner, self.rank)] for v in (0, 1)]
+        # flags[v][piece] and possible[v][piece]: what side v knows of each piece (its own exactly;
+        # a charmed piece was revealed to both when it changed sides).
+        self.flags = [[REVEALED if side == v or c else 0 for side, c in zip(self.owner, self.charmed)] for v in (0, 1)]
+        self.possible = [[1 << r if side == v or c else unknown for side, r, c in zip(self.owner, self.rank, self.charmed)]
+                         for v in (0, 1)]
         self.captured: list[list[int]] = [[], []]  # piece ids each side lost, oldest first
         self.streak: list[tuple | None] = [None, None]  # (piece, from, to, count) of each side's shuttle
         self.to_move = to_move
@@ -260,6 +280,7 @@ class StrategoState(GameState):
         self.result: Result | None = None
         self.log: list[LogEntry] = []
         self._legal: tuple[int, list] | None = None  # (player, actions) cache for the position
+        self._forget_views()
         self._settle(to_move)
 
     # --- the protocol ------------------------------------------------------------------------
@@ -271,8 +292,13 @@ class StrategoState(GameState):
         return TERMINAL if self.result is not None else self.to_move
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        """``player``'s legal actions (default: the player to move), in board order."""
-        if player is None and self.result is None:
+        """``player``'s legal actions (default: the player to move), sorted (board order of the
+        piece, then kind, destination); ``[]`` for the side not to move and once the game is over."""
+        if self.result is not None:
+            if player is not None:
+                self._resolve_player(player)  # a seat that does not exist is still refused
+            return []
+        if player is None:
             return self._legal_actions(self.to_move)
         return GameState.legal_actions(self, player)
 
@@ -290,275 +316,18 @@ class StrategoState(GameState):
     def _example_text(self) -> str:
         return "b2-b3"
 
-    # --- generating actions (square numbers, for speed) --------------------------------------
-    def _moves(self, player: int):
-        """Every legal action of ``player`` as ``(src, kind, dst, via, attack)`` numbers (-1: none)."""
-        board, owner, rank = self.board, self.owner, self.rank
-        steps, rays, near2 = self._steps, self._rays, self._near2
-        powers = self.powers
-        for pid, square in enumerate(self.square):
-            if square < 0 or owner[pid] != player:
-                continue
-            r = rank[pid]
-            if r == FLAG or r == TRAP:
-                continue
-            if r == SCOUT:
-                for ray in rays[square]:
-                    for target in ray:
-                        other = board[target]
-                        if other == EMPTY:
-                            if self._may_shuttle(player, pid, square, target):
-                                yield (square, MOVE, target, -1, -1)
-                            continue
-                        if owner[other] != player:
-                            yield (square, MOVE, target, -1, target)
-                        break
-            else:
-                for target in steps[square]:
-                    other = board[target]
-                    if other == EMPTY:
-                        if self._may_shuttle(player, pid, square, target):
-                            yield (square, MOVE, target, -1, -1)
-                    elif owner[other] != player:
-                        yield (square, MOVE, target, -1, target)
-            if not powers or r not in POWERS:
-                continue
-            if r == DRAGON:
-                yield from self._flights(player, pid, square)
-            elif r in SWIFT_RANKS:
-                for middle in steps[square]:
-                    if board[middle] != EMPTY:
-                        continue
-                    for target in steps[middle]:
-                        if target == square:
-                            continue
-                        other = board[target]
-                        if other == EMPTY:
-                            if self._may_shuttle(player, pid, square, target):
-                                yield (square, SWIFTNESS, target, middle, -1)
-                        elif owner[other] != player:
-                            yield (square, SWIFTNESS, target, middle, target)
-            elif r == BEAST:
-                for target in steps[square]:
-                    if board[target] == EMPTY and (self._fury_fights(square, target)
-                                                   or self._may_shuttle(player, pid, square, target)):
-                        yield (square, FURY, target, -1, -1)
-            else:
-                kind = DETECT if r == MAGE else CHARM if r == SORCERESS else ARROW
-                charmed = self.charmed
-                for target in near2[square]:
-                    other = board[target]
-                    if other >= 0 and owner[other] != player and not (kind == CHARM and charmed[other]):
-                        yield (square, kind, target, -1, -1)
-
-    def _flights(self, player: int, pid: int, square: int):
-        board, owner = self.board, self.owner
-        for ray in self._rays[square]:
-            if not ray or board[ray[0]] == EMPTY:
-                continue  # a flight glides over at least one piece
-            landing = next((s for s in ray if board[s] == EMPTY), None)
-            if landing is None:
-                continue  # pieces up to the edge or a forbidden area: nowhere to land
-            if self._may_shuttle(player, pid, square, landing):
-                yield (square, FLIGHT, landing, -1, -1)
-            for target in self._steps[landing]:
-                other = board[target]
-                if other >= 0 and owner[other] != player:
-                    yield (square, FLIGHT, landing, -1, target)
-
-    def _has_action(self, player: int) -> bool:
-        for _ in self._moves(player):
-            return True
-        return False
-
-    def _may_shuttle(self, player: int, pid: int, src: int, dst: int) -> bool:
-        """The back-and-forth rule: False if moving ``pid`` from ``src`` to ``dst`` would be its
-        ``back_and_forth``-th move in a row between the same two squares."""
-        streak = self.streak[player]
-        return not (streak is not None and streak[0] == pid and streak[1] == dst and streak[2] == src
-                    and streak[3] + 1 >= self.back_and_forth)
-
-    def _fury_fights(self, src: int, dst: int) -> bool:
-        board = self.board
-        return any(board[s] >= 0 for s in self._near1[dst] if s != src)
-
-    # --- why an action is illegal (checked without generating everything) ---------------------
-    def _illegal_reason(self, action: Action, player: int) -> str | None:
-        kind = action.kind
-        if not isinstance(kind, str) or kind not in KIND_NUMBER:
-            return f"{kind!r} is not a kind of action; the kinds are {', '.join(KINDS)}"
-        if kind != "move" and not self.powers:
-            return (f"{kind} is a Special Power, and powers are played only in the 'powers' mode; "
-                    f"this game is classic")
-        src, dst = self._square(action.src), self._square(action.dst)
-        if src is None or dst is None:
-            return self._no_square(action.dst if src is not None else action.src)
-        pid = self.board[src]
-        if pid < 0:
-            return f"there is no piece on {action.src}"
-        if self.owner[pid] != player:
-            return (f"the piece on {action.src} is {self.spec.sides[self.owner[pid]]}'s: "
-                    f"you act only with your own pieces")
-        check = {"move": self._move_reason, "swiftness": self._swift_reason, "flight": self._flight_reason,
-                 "fury": self._fury_reason}.get(kind, self._target_reason)
-        return check(action, player, pid, src, dst)
-
-    def _square(self, name) -> int | None:
-        square = self._index.get(name) if isinstance(name, str) else None
-        return square if square is not None and self.board[square] != BLOCKED else None
-
-    def _no_square(self, name) -> str:
-        if isinstance(name, str) and name in self._index:
-            return f"{name} is in a {self.spec.forbidden_word}: no piece enters it or stands on it"
-        last = self.spec.square_name(self.spec.size - 1)
-        return f"{name!r} is not a square of the {self.spec.name} board (a1 to {last})"
-
     def _name(self, pid: int) -> str:
-        return self.spec.piece_name(self.rank[pid], self.owner[pid])
+        """The piece's name in the army it came from: a charmed Yeti is still a Yeti."""
+        return self.spec.piece_name(self.rank[pid], self.origin[pid])
 
-    def _attack_text(self, action: Action, dst: int, player: int, joiner: str) -> str | None:
-        """Checks the target square of a move or swiftness against the ``attack`` field."""
-        if action.attack is not None and action.attack != action.dst:
-            what = "a move" if action.kind == "move" else "swiftness"
-            return f"{what} attacks the square it goes to: write {joiner}x{action.dst}"
-        other = self.board[dst]
-        if other >= 0 and self.owner[other] == player:
-            return f"{action.dst} holds your own piece"
-        if other >= 0 and action.attack is None:
-            return f"{action.dst} holds an enemy piece: an attack is written {joiner}x{action.dst}"
-        if other < 0 and action.attack is not None:
-            return f"{action.dst} is empty, so there is nothing to attack: write {joiner}-{action.dst}"
-        return None
+    def _any(self, rank: int) -> str:
+        """A piece of ``rank`` in a sentence: "the Dragon" (one an army), "an Elf" (several), "a
+        Lava Beast or a Yeti" (the armies name it differently)."""
+        names = dict.fromkeys(self.spec.names[rank])
+        if self.spec.army_counts()[rank] == 1 and len(names) == 1:
+            return f"the {next(iter(names))}"
+        return " or ".join(_a(name) for name in names)
 
-    def _shuttle_reason(self, player: int, pid: int, src: int, dst: int) -> str | None:
-        if self._may_shuttle(player, pid, src, dst):
-            return None
-        count = self.streak[player][3]
-        return (f"the back-and-forth rule: this piece has moved between {self._names[dst]} and "
-                f"{self._names[src]} on your last {count} turns, and no piece may do so on "
-                f"{self.back_and_forth} turns in a row")
-
-    def _move_reason(self, action, player, pid, src, dst):
-        if action.via is not None:
-            return "a move has no middle square (swiftness is written 'swift b2-b3-c3')"
-        rank = self.rank[pid]
-        if rank in IMMOBILE:
-            return f"a {self._name(pid)} never moves"
-        (r1, c1), (r2, c2) = divmod(src, self.spec.width), divmod(dst, self.spec.width)
-        if src == dst:
-            return "a move must leave its square"
-        if r1 != r2 and c1 != c2:
-            return "pieces move in straight lines (forward, back or sideways), never diagonally"
-        distance = abs(r1 - r2) + abs(c1 - c2)
-        if distance > 1 and rank != SCOUT:
-            extra = (f" (two with swiftness: 'swift {action.src}-...')" if self.powers and rank in SWIFT_RANKS
-                     else "")
-            return f"only a Scout moves more than one square; a {self._name(pid)} steps one square{extra}"
-        step = (dst - src) // distance
-        for square in range(src + step, dst, step):
-            if self.board[square] == BLOCKED:
-                return f"the line crosses the {self.spec.forbidden_word} at {self._names[square]}: no piece crosses it"
-            if self.board[square] != EMPTY:
-                return f"{self._names[square]} is in the way: no piece jumps over another"
-        return self._attack_text(action, dst, player, action.src) or (
-            None if action.attack else self._shuttle_reason(player, pid, src, dst))
-
-    def _swift_reason(self, action, player, pid, src, dst):
-        if self.rank[pid] not in SWIFT_RANKS:
-            names = " and ".join(self.spec.plural(r) for r in sorted(SWIFT_RANKS, reverse=True))
-            return f"only {names} have swiftness; this is a {self._name(pid)}"
-        if action.via is None:
-            return f"swiftness names its middle square, e.g. 'swift {action.src}-b3-c3'"
-        via = self._square(action.via)
-        if via is None:
-            return self._no_square(action.via)
-        if via not in self._steps[src]:
-            return f"{action.via} is not next to {action.src}: each step of swiftness goes one square, never diagonally"
-        other = self.board[via]
-        if other >= 0:
-            if self.owner[other] != player:
-                return (f"{action.via} holds an enemy piece: attacking the first square ends the move, "
-                        f"so write it as the attack {action.src}x{action.via}")
-            return f"{action.via} holds your own piece: no piece jumps over another"
-        if dst == src:
-            return "swiftness may not return to its starting square"
-        if dst not in self._steps[via]:
-            return f"{action.dst} is not next to {action.via}: each step of swiftness goes one square, never diagonally"
-        joiner = f"swift {action.src}-{action.via}"
-        return self._attack_text(action, dst, player, joiner) or (
-            None if action.attack else self._shuttle_reason(player, pid, src, dst))
-
-    def _flight_reason(self, action, player, pid, src, dst):
-        if self.rank[pid] != DRAGON:
-            return f"only the {self.spec.piece_name(DRAGON)} flies; this is a {self._name(pid)}"
-        if action.via is not None:
-            return "a flight has no middle square: write 'fly d1-d4' or 'fly d1-d4xd5'"
-        (r1, c1), (r2, c2) = divmod(src, self.spec.width), divmod(dst, self.spec.width)
-        if src == dst or (r1 != r2 and c1 != c2):
-            return "a flight goes in a straight line forward, back or sideways, never diagonally"
-        direction = (0 if r2 < r1 else 3) if c1 == c2 else (1 if c2 < c1 else 2)  # as the rays are ordered
-        ray = self._rays[src][direction]
-        if dst not in ray:
-            return f"the flight from {action.src} to {action.dst} would cross a {self.spec.forbidden_word}"
-        landing = ray.index(dst)
-        if landing == 0:
-            return (f"a flight glides over at least one piece; {action.dst} is next to the {self._name(pid)} "
-                    f"(a step is written {action.src}-{action.dst})")
-        for square in ray[:landing]:
-            if self.board[square] == EMPTY:
-                return (f"{self._names[square]} is empty: the {self._name(pid)} lands on the first empty "
-                        f"square after the pieces it glides over")
-        if self.board[dst] != EMPTY:
-            return f"{action.dst} is occupied: the {self._name(pid)} lands only on an empty square"
-        if action.attack is None:
-            return self._shuttle_reason(player, pid, src, dst)
-        target = self._square(action.attack)
-        if target is None:
-            return self._no_square(action.attack)
-        if target not in self._steps[dst]:
-            return f"{action.attack} is not next to the landing square {action.dst} (orthogonally)"
-        other = self.board[target]
-        if other < 0 or self.owner[other] == player:
-            return f"{action.attack} holds no enemy piece to attack"
-        return None
-
-    def _fury_reason(self, action, player, pid, src, dst):
-        if self.rank[pid] != BEAST:
-            return f"only the {self.spec.piece_name(BEAST, player)} has the fury attack; this is a {self._name(pid)}"
-        if action.via is not None or action.attack is not None:
-            return "fury names only the square it steps to, e.g. 'fury e4-e5'"
-        if dst not in self._steps[src]:
-            return f"the fury begins with one step (forward, back or sideways) to a square next to {action.src}"
-        if self.board[dst] != EMPTY:
-            return f"{action.dst} is occupied: the fury begins with a step onto an empty square"
-        if self._fury_fights(src, dst):
-            return None
-        return self._shuttle_reason(player, pid, src, dst)
-
-    def _target_reason(self, action, player, pid, src, dst):
-        kind = KIND_NUMBER[action.kind]
-        needed = TARGET_RANK[kind]
-        if self.rank[pid] != needed:
-            return f"only the {self.spec.piece_name(needed, player)} can {action.kind}; this is a {self._name(pid)}"
-        if action.via is not None or action.attack is not None:
-            return f"{action.kind} names the piece using it and its target: '{action.kind} e3 f5'"
-        (r1, c1), (r2, c2) = divmod(src, self.spec.width), divmod(dst, self.spec.width)
-        if src == dst:
-            return f"the {self._name(pid)} cannot target itself: choose an enemy piece within 2 squares"
-        if max(abs(r1 - r2), abs(c1 - c2)) > 2:
-            return f"{action.dst} is out of range: the power reaches a piece within 2 squares in any direction"
-        other = self.board[dst]
-        if other < 0:
-            return f"there is no piece on {action.dst} to target"
-        if self.owner[other] == player:
-            return f"{action.dst} holds your own piece: the power targets an enemy piece"
-        if kind == CHARM and self.charmed[other]:
-            return f"the piece on {action.dst} was charmed already, and a charmed piece can never be charmed back"
-        return None
-
-    def _describe_legal(self, action: Action, player: int) -> str:
-        pid = self.board[self._index[action.src]]
-        return f"{self.spec.sides[player]}'s {self._name(pid)} on {action.src} may play {action}"
 
     # --- performing an action ----------------------------------------------------------------
     def _apply(self, action: Action) -> None:
@@ -578,7 +347,7 @@ class StrategoState(GameState):
                 self._say_move(pid, action)
                 shuttle = True
             else:
-                self._fight(pid, self.board[dst], src)
+                self._fight(pid, self.board[dst], src, index[action.via] if action.via else -1)
         elif kind == "flight":
             shuttle = self._fly(pid, src, dst, index[action.attack] if action.attack else -1)
         elif kind == "fury":
@@ -608,14 +377,14 @@ class StrategoState(GameState):
             self._settle(1 - player)
 
     def _settle(self, player: int) -> None:
-        """Decide whether the game ends before ``player`` moves."""
+        """Decide whether the game ends before ``player`` moves: a side that cannot move or attack
+        loses, whatever the other side could do ("seu oponente será proclamado vencedor")."""
         sides = self.spec.sides
         if not self._has_action(player):
             other = 1 - player
-            if self._has_action(other):
-                self.result = Result((other,), f"{sides[player]} cannot move or attack: {sides[other]} wins")
-            else:
-                self.result = Result((0, 1), "neither side can move or attack: a draw")
+            why = (" (the back-and-forth rule forbids its only moves)" if self._only_shuttles_left(player)
+                   else "")
+            self.result = Result((other,), f"{sides[player]} cannot move or attack{why}: {sides[other]} wins")
         elif self.max_moves is not None and self.moves >= self.max_moves:
             self.result = Result((0, 1), f"the limit of {self.max_moves} moves is reached: a draw")
         elif self.quiet_moves is not None and self.quiet >= self.quiet_moves:
@@ -625,6 +394,7 @@ class StrategoState(GameState):
         self.board[src] = EMPTY
         self.board[dst] = pid
         self.square[pid] = dst
+        self._touch(pid)
 
     def _capture(self, pid: int) -> None:
         square = self.square[pid]
@@ -633,6 +403,8 @@ class StrategoState(GameState):
         self.square[pid] = -1
         self.captured[self.owner[pid]].append(pid)
         self._material_changed = True
+        self._touch(pid)
+        self._tray_views = [None, None]
 
     # --- knowledge ---------------------------------------------------------------------------
     def _reveal(self, pid: int, viewers=(0, 1)) -> None:
@@ -640,12 +412,16 @@ class StrategoState(GameState):
         for v in viewers:
             self.flags[v][pid] |= REVEALED
             self.possible[v][pid] = exact
+        if len(viewers) == 2:
+            self.shown[pid] = True
+        self._touch(pid)
 
     def _learn(self, pid: int, flag: int, mask: int) -> None:
         """The enemy of ``pid``'s owner sees something: set ``flag`` and keep only ranks in ``mask``."""
         viewer = 1 - self.owner[pid]
         self.flags[viewer][pid] |= flag
         self.possible[viewer][pid] &= mask
+        self._touch(pid)
 
     def _note_travel(self, pid: int, src: int, dst: int) -> None:
         """What the enemy sees of a piece travelling from ``src`` to ``dst`` (the attacked square
@@ -677,16 +453,19 @@ class StrategoState(GameState):
         self._turn_public.append(f"{self.spec.sides[owner]} moves {path}.")
 
     # --- the turn's events -------------------------------------------------------------------
-    def _fight(self, attacker: int, defender: int, src: int) -> None:
-        """``attacker`` (standing on ``src``) strikes ``defender``; both are revealed."""
+    def _fight(self, attacker: int, defender: int, src: int, via: int = -1) -> None:
+        """``attacker`` (standing on ``src``, going through ``via`` if swift) strikes ``defender``;
+        both are revealed."""
         outcome = battle(self.rank[attacker], self.rank[defender])
         target = self.square[defender]
-        text = (f"{self._who(attacker)} on {self._names[src]} attacks "
+        path = f" goes through {self._names[via]} and" if via >= 0 else ""
+        text = (f"{self._who(attacker)} on {self._names[src]}{path} attacks "
                 f"{self._who(defender)} on {self._names[target]}: ")
         self._reveal(attacker)
         self._reveal(defender)
         self.board[src] = EMPTY
         self.square[attacker] = src
+        self._touch(attacker)
         if outcome == DEFENDER_WINS:
             self._capture(attacker)
             if self.rank[defender] == TRAP:
@@ -701,9 +480,9 @@ class StrategoState(GameState):
             self._capture(defender)
             self._relocate(attacker, src, target)
             if outcome == FLAG_TAKEN:
-                winner = self.owner[attacker]
-                text += f"the Flag is captured! {self.spec.sides[winner]} wins."
-                self.result = Result((winner,), f"{self.spec.sides[winner]} captured the Flag")
+                winner, sides = self.owner[attacker], self.spec.sides
+                text += f"the Flag is captured! {sides[winner]} wins."
+                self.result = Result((winner,), f"{sides[winner]} captured {sides[1 - winner]}'s Flag: {sides[winner]} wins")
             elif self.rank[defender] == TRAP:
                 text += f"the {self._name(attacker)} disarms the {self._name(defender)}."
             else:
@@ -766,11 +545,13 @@ class StrategoState(GameState):
         rank = self.rank[target]
         if rank in IMMOBILE or rank >= SORCERESS:
             self.possible[player][target] &= CHARM_PROOF_MASK
+            self._touch(target)
             self._turn_public.append(text + "nothing happens (it is ranked 6 or higher, or a Trap or Flag).")
             return
         loser = self.owner[target]
         self.owner[target] = player
         self.charmed[target] = True
+        self._touch(target)
         self._reveal(target)
         self._material_changed = True
         self._turn_public.append(text + f"the {self.spec.sides[loser]} {self._name(target)} ({symbol(rank)}) "
@@ -797,35 +578,56 @@ class StrategoState(GameState):
         return [1 if p == winner else -1 for p in (0, 1)]
 
     def winners(self) -> list[int]:
+        """The winner; both sides on a draw (only a move cap draws); nobody while the game goes on."""
         return list(self.result.winners) if self.result is not None else []
+
+    def _outcome_reason(self) -> str:
+        return self.result.reason
 
     # --- what a player sees --------------------------------------------------------------------
     def observation(self, player: int) -> StrategoObservation:
         player = self._resolve_player(player)
-        names, owner, rank = self._names, self.owner, self.rank
-        flags_of, possible_of, mine = self.flags, self.possible, self.flags[player]
-        pieces = []
-        for pid, square in enumerate(self.square):
-            if square < 0:
-                continue
-            side = owner[pid]
-            seen = flags_of[1 - side][pid]
-            known = mine[pid] & REVEALED
-            pieces.append(PieceView(
-                pid, names[square], side, SYMBOLS_BY_RANK[rank[pid]] if known else None,
-                bool(seen & REVEALED), bool(seen & MOVED), bool(seen & SCOUTED), bool(seen & SWIFT),
-                bool(seen & POWERED), self.charmed[pid], _POSSIBLE[possible_of[1 - side][pid]]))
+        stale = self._stale[player]
+        if stale:  # only the pieces changed since this player's last observation are rebuilt
+            views, square = self._views[player], self.square
+            for pid in stale:
+                views[pid] = self._piece_view(player, pid) if square[pid] >= 0 else None
+            stale.clear()
+            self._pieces[player] = tuple(filter(None, views))
+        trays = self._tray_views[player]
+        if trays is None:
+            trays = self._tray_views[player] = self._trays(player)
         last = self.log[-1] if self.log else None
-        return StrategoObservation(
-            player=player, to_move=self.current_player, mode=self.mode, board=self.spec.name,
-            width=self.spec.width, height=self.spec.height,
-            forbidden=tuple(names[s] for s in sorted(self.spec.forbidden)), moves=self.moves,
-            pieces=tuple(pieces), captured=self._trays(player),
-            army=tuple((symbol(r), n) for r, n in self.spec.army), captured_mode=self.captured_mode,
-            back_and_forth=self.back_and_forth,
+        spec = self.spec
+        return _observation(
+            player=player, to_move=self.current_player, mode=self.mode, board=spec.name,
+            width=spec.width, height=spec.height, forbidden=_forbidden_names(spec), moves=self.moves,
+            pieces=self._pieces[player], captured=trays, army=_army_symbols(spec),
+            captured_mode=self.captured_mode, back_and_forth=self.back_and_forth,
             last_turn=(last.public + last.private[player]) if last else (),
             result=self.result.reason if self.result else None,
         )
+
+    def _piece_view(self, viewer: int, pid: int) -> PieceView:
+        side = self.owner[pid]
+        seen = self.flags[1 - side][pid]
+        known = self.flags[viewer][pid] & REVEALED
+        return PieceView(
+            pid, self._names[self.square[pid]], side, SYMBOLS_BY_RANK[self.rank[pid]] if known else None,
+            bool(seen & REVEALED), bool(seen & MOVED), bool(seen & SCOUTED), bool(seen & SWIFT),
+            bool(seen & POWERED), self.charmed[pid], _POSSIBLE[self.possible[1 - side][pid]])
+
+    def _touch(self, pid: int) -> None:
+        """``pid`` changed (where it stands, its side, what either side knows): rebuild its views."""
+        self._stale[0].add(pid)
+        self._stale[1].add(pid)
+
+    def _forget_views(self) -> None:
+        """Drop every cached view (after a change made from outside the moves, as a new state)."""
+        self._views = [[None] * len(self.rank), [None] * len(self.rank)]  # by piece id, per viewer
+        self._stale = [set(range(len(self.rank))), set(range(len(self.rank)))]
+        self._pieces = [(), ()]
+        self._tray_views = [None, None]
 
     def _trays(self, viewer: int) -> tuple:
         """Captured pieces per side that lost them; their ranks shown as the mode allows: open to
@@ -839,24 +641,98 @@ class StrategoState(GameState):
                                for pid in self.captured[side]))
         return tuple(trays)
 
-    def log_for(self, player: int) -> list[str]:
-        """Every turn so far as ``player`` saw it, one line per event."""
-        lines = []
-        for entry in self.log:
-            lines.extend(f"{entry.turn}. {text}" for text in entry.public + entry.private[player])
-        return lines
+    def log_for(self, player: int | None) -> list[str]:
+        """Every turn so far as ``player`` saw it (``None``: anyone watching), one line per event."""
+        return self.log_lines(player)
+
+    def _log_step(self, number: int, step, viewer: int | None, names) -> list[str]:
+        """Turn ``number`` as ``viewer`` saw it: the public lines, and a Mage's answer for its owner."""
+        entry = self.log[number - 1]
+        private = entry.private[viewer] if viewer is not None else ()
+        return [f"{entry.turn}. {text}" for text in entry.public + private]
+
+    def public_observation(self) -> StrategoObservation:
+        """What anyone watching may know (a projector, the screen between two players): ranks
+        shown in public only (never a Mage's private answer), moves seen, the trays as the
+        captured-pieces mode shows them to a watcher; ``player`` is ``None``."""
+        pieces = []
+        for pid, square in enumerate(self.square):
+            if square < 0:
+                continue
+            side, seen = self.owner[pid], self.flags[1 - self.owner[pid]][pid]
+            shown = self.shown[pid]
+            possible = self.possible[1 - side][pid] if shown else _public_possible(self, seen)
+            pieces.append(PieceView(
+                pid, self._names[square], side, SYMBOLS_BY_RANK[self.rank[pid]] if shown else None,
+                shown or bool(seen & REVEALED), bool(seen & MOVED), bool(seen & SCOUTED), bool(seen & SWIFT),
+                bool(seen & POWERED), self.charmed[pid], _POSSIBLE[possible]))
+        open_trays = self.captured_mode == "open"
+        trays = tuple(tuple(CapturedView(pid, side, symbol(self.rank[pid]) if open_trays else None, self.charmed[pid])
+                            for pid in self.captured[side]) for side in (0, 1))
+        last = self.log[-1] if self.log else None
+        spec = self.spec
+        return _observation(
+            player=None, to_move=self.current_player, mode=self.mode, board=spec.name,
+            width=spec.width, height=spec.height, forbidden=_forbidden_names(spec), moves=self.moves,
+            pieces=tuple(pieces), captured=trays, army=_army_symbols(spec),
+            captured_mode=self.captured_mode, back_and_forth=self.back_and_forth,
+            last_turn=last.public if last else (), result=self.result.reason if self.result else None)
 
     def knows(self, player: int, square: str) -> str | None:
         """The rank symbol ``player`` knows for the piece on ``square`` (``None`` if unknown)."""
-        pid = self.board[self._index[square]]
+        pid = self._piece_on(square)
         if pid < 0:
             raise ValueError(f"there is no piece on {square}")
         return symbol(self.rank[pid]) if self.flags[player][pid] & REVEALED else None
 
     def piece_at(self, square: str) -> str | None:
-        """The token of the piece on ``square`` (``'r10'``), or ``None`` if it is empty."""
-        pid = self.board[self._index[square]]
+        """The token of the piece on ``square`` (``'r10'``), or ``None`` if it is empty. It tells
+        the rank: for exploring and debugging, not for a player's screen."""
+        pid = self._piece_on(square)
         return token(self.owner[pid], self.rank[pid]) if pid >= 0 else None
+
+    def owner_at(self, square: str) -> int | None:
+        """The side (0 Fire, 1 Ice) of the piece on ``square``, or ``None`` if it is empty: what
+        everybody at the table sees."""
+        pid = self._piece_on(square)
+        return self.owner[pid] if pid >= 0 else None
+
+    def action_to(self, src: str, square: str, kind: str = "move") -> Action:
+        """The action by which the piece on ``src`` would use ``kind`` on ``square``, legal or not
+        (ask :meth:`why_illegal`): a move or a flight onto an enemy becomes an attack
+        (``b2xb3``); a fury steps onto ``square``; detect, charm and arrow aim at it. Swiftness
+        needs its middle square too, so for it this is the path through the first free square
+        next to both, or the attack on ``square`` if it is next to ``src``."""
+        self._piece_on(src), self._piece_on(square)  # both must be squares of this board
+        if kind not in KIND_NUMBER:
+            raise NotAnActionError(f"{kind!r} is not a kind of action; the kinds are {', '.join(KINDS)}")
+        mover = self.owner_at(src)
+        enemy = mover is not None and self.owner_at(square) not in (None, mover)
+        if kind == "move":
+            return Action("move", src, square, attack=square if enemy else None)
+        if kind == "swiftness":
+            return self._swift_path(src, square, enemy)
+        if kind == "flight":
+            return Action("flight", src, square)
+        if kind == "fury":
+            return Action("fury", src, square)
+        return Action(kind, src, square)
+
+    def _swift_path(self, src: str, square: str, enemy: bool) -> Action:
+        start, end = self._index[src], self._index[square]
+        if end in self._steps[start] and enemy:
+            return Action("move", src, square, attack=square)
+        middles = [m for m in self._steps[start] if end in self._steps[m] and self.board[m] == EMPTY]
+        via = self._names[middles[0]] if middles else None
+        return Action("swiftness", src, square, via=via, attack=square if enemy else None)
+
+    def _piece_on(self, square) -> int:
+        """The id of the piece on ``square`` (EMPTY or BLOCKED if none); ``ValueError`` for a name
+        that is no square of this board."""
+        index = self._index.get(square) if isinstance(square, str) else None
+        if index is None:
+            raise ValueError(self._no_square(square))
+        return self.board[index]
 
     # --- copies and text ---------------------------------------------------------------------
     def clone(self) -> StrategoState:
@@ -868,43 +744,131 @@ class StrategoState(GameState):
         twin.owner = list(self.owner)
         twin.square = list(self.square)
         twin.charmed = list(self.charmed)
+        twin.shown = list(self.shown)
         twin.flags = [list(f) for f in self.flags]
         twin.possible = [list(p) for p in self.possible]
         twin.captured = [list(c) for c in self.captured]
         twin.streak = list(self.streak)
         twin.log = list(self.log)
+        twin._views = [list(v) for v in self._views]  # views are immutable: sharing them is safe
+        twin._stale = [set(v) for v in self._stale]
+        twin._pieces = list(self._pieces)
+        twin._tray_views = list(self._tray_views)
         return twin
 
     def to_ascii(self) -> str:
-        """The full position in the text format (every rank shown)."""
-        return format_position(self.spec, {s: token(self.owner[pid], self.rank[pid])
+        """The full position in the text format (every rank shown, charmed pieces marked ``*``)."""
+        return format_position(self.spec, {s: token(self.owner[pid], self.rank[pid], self.charmed[pid])
                                            for pid, s in enumerate(self.square) if s >= 0})
 
-    def view(self, player: int) -> str:
-        """The board as ``player`` sees it: unknown enemy pieces written ``b?`` / ``r?``."""
+    def view(self, player: int | None = None) -> str:
+        """The board as ``player`` sees it, unknown pieces written ``b?`` / ``r?``; with ``None``,
+        as anyone watching sees it (only the ranks shown in public: battles and powers, not a
+        Mage's detection)."""
+        return _with_coordinates(self.spec, format_position(self.spec, self._tokens(player)))
+
+    def _tokens(self, player: int | None) -> dict[int, str]:
+        """``{square: token}`` as ``player`` (``None``: everybody) knows the pieces."""
         tokens = {}
         for pid, square in enumerate(self.square):
             if square >= 0:
-                known = self.flags[player][pid] & REVEALED
-                tokens[square] = token(self.owner[pid], self.rank[pid]) if known else "rb"[self.owner[pid]] + "?"
-        return _with_coordinates(self.spec, format_position(self.spec, tokens))
+                known = self.shown[pid] if player is None else self.flags[player][pid] & REVEALED
+                owner = self.owner[pid]
+                tokens[square] = token(owner, self.rank[pid], self.charmed[pid]) if known else "rb"[owner] + "?"
+        return tokens
+
+    def _title(self) -> str:
+        if self.spec.name == "fire-and-ice":
+            return "Stratego Fire & Ice"
+        return "Original Stratego" + (" with Special Powers (the kit's own variant)" if self.powers else "")
+
+    def _status(self) -> str:
+        return self.result.reason if self.result else f"{self.spec.sides[self.to_move]} to move"
 
     def _render(self) -> str:
+        """What everybody at the table may see: ranks only where they were shown in public, the trays
+        as the captured-pieces mode shows them to a watcher (every rank: :meth:`reveal`)."""
         spec = self.spec
-        title = "Stratego Fire & Ice" if spec.name == "fire-and-ice" else "Original Stratego"
-        status = (self.result.reason if self.result else
-                  f"{spec.sides[self.to_move]} to move")
-        lines = [f"{title} ({self.mode}), after {self.moves} moves: {status}",
+        lines = [f"{self._title()} ({self.mode}), after {_moves(self.moves)}: {self._status()}", self.view(None)]
+        for side in (0, 1):
+            shown = self.captured_mode == "open"
+            lost = " ".join(symbol(self.rank[pid]) if shown else "?" for pid in self.captured[side]) or "-"
+            lines.append(f"{spec.sides[side]} has lost: {lost}")
+        return "\n".join(lines)
+
+    def reveal(self) -> str:
+        """The whole game as text, every rank shown (for debugging; never for a player's screen)."""
+        spec = self.spec
+        lines = [f"{self._title()} ({self.mode}), after {_moves(self.moves)}: {self._status()}",
                  _with_coordinates(spec, self.to_ascii())]
         for side in (0, 1):
             lost = " ".join(symbol(self.rank[pid]) for pid in self.captured[side]) or "-"
             lines.append(f"{spec.sides[side]} has lost: {lost}")
         return "\n".join(lines)
 
+    def _repr_html_(self) -> str:
+        """A small picture of the public board for a notebook cell (as ``str``: public ranks only)."""
+        spec, tokens = self.spec, self._tokens(None)
+        colours = {"r": "#b03a2e", "b": "#1f5fbf"}
+        rows = []
+        for row in range(spec.height - 1, -1, -1):
+            cells = [f'<th style="padding:0 4px">{row + 1}</th>']
+            for column in range(spec.width):
+                square = row * spec.width + column
+                text, style = tokens.get(square, ""), "background:#efe3c4"
+                if square in spec.forbidden:
+                    style = "background:#5b4a3e"
+                elif text:
+                    style = f"background:{colours[text[0]]};color:#fff;font-weight:700"
+                cells.append(f'<td style="{style};width:2em;height:2em;text-align:center">{text[1:]}</td>')
+            rows.append("<tr>" + "".join(cells) + "</tr>")
+        files = "".join(f"<th>{f}</th>" for f in "abcdefghijklmnopqrstuvwxyz"[:spec.width])
+        rows.append(f"<tr><th></th>{files}</tr>")
+        caption = escape(f"{self._title()} ({self.mode}), after {_moves(self.moves)}: {self._status()}")
+        return (f'<table style="border-collapse:separate;border-spacing:2px"><caption>{caption}</caption>'
+                + "".join(rows) + "</table>")
+
 
 SYMBOLS_BY_RANK = tuple(symbol(r) for r in range(12))
+
+
+def _observation(**fields) -> StrategoObservation:
+    """A :class:`StrategoObservation` built without the frozen dataclass's ``__init__`` (one
+    ``object.__setattr__`` a field): agents ask for one every turn, and this is 4x faster."""
+    observation = object.__new__(StrategoObservation)
+    observation.__dict__.update(fields)
+    return observation
+
+
+def _forbidden_names(spec: BoardSpec) -> tuple:
+    if "forbidden_names" not in spec.geometry:
+        spec.geometry["forbidden_names"] = tuple(spec.geometry["names"][s] for s in sorted(spec.forbidden))
+    return spec.geometry["forbidden_names"]
+
+
+def _army_symbols(spec: BoardSpec) -> tuple:
+    if "army_symbols" not in spec.geometry:
+        spec.geometry["army_symbols"] = tuple((symbol(r), n) for r, n in spec.army)
+    return spec.geometry["army_symbols"]
 _POSSIBLE = [tuple(symbol(r) for r in sorted(range(12), key=lambda r: (r in IMMOBILE, -r)) if bits >> r & 1)
              for bits in range(1 << 12)]
+
+
+def _public_possible(state: StrategoState, seen: int) -> int:
+    """The ranks a watcher can still allow for a piece from how it moved (a Mage's private
+    answer and other narrowing the enemy alone has are left out)."""
+    bits = _mask(rank for rank, _ in state.spec.army)
+    if seen & MOVED:
+        bits &= MOBILE_MASK
+    if seen & SWIFT:
+        bits &= SWIFT_MASK
+    elif seen & SCOUTED:
+        bits &= SCOUT_MASK | (SWIFT_MASK if state.powers else 0)
+    return bits
+
+
+def _moves(count: int) -> str:
+    return f"{count} move" + ("" if count == 1 else "s")
 
 
 def _straight(action: Action) -> bool:
@@ -961,10 +925,10 @@ def _check_options(mode, board, captured, back_and_forth, max_moves, quiet_moves
     if captured not in CAPTURED_MODES:
         raise ValueError(f"captured is one of {', '.join(CAPTURED_MODES)} (who sees the captured pieces), "
                          f"not {captured!r}")
-    _whole(back_and_forth, "back_and_forth (3 for the box rule, 5 for tournaments)", 2)
+    _whole(back_and_forth, "back_and_forth (3 for the box rule, 6 for the ISF's five-move limit)", 2)
     _whole(max_moves, "max_moves", 1, allow_none=True)
     _whole(quiet_moves, "quiet_moves", 1, allow_none=True)
-    if to_move not in (0, 1) or isinstance(to_move, bool):
+    if type(to_move) is not int or to_move not in (0, 1):  # 0.0, True and "1" are refused too
         raise ValueError(f"to_move is 0 (Fire) or 1 (Ice), not {to_move!r}")
     return spec
 
@@ -982,7 +946,7 @@ def _placement_from_setups(spec: BoardSpec, setups, rng) -> tuple[list, list[str
         else:
             ranks = parse_setup(setups[side], side, spec)
         texts.append(format_setup(spec, side, ranks))
-        placement += [(square, side, rank) for square, rank in zip(spec.zone(side), ranks)]
+        placement += [(square, side, rank, False) for square, rank in zip(spec.zone(side), ranks)]
     return placement, texts
 
 
@@ -991,14 +955,14 @@ def _placement_from_position(spec: BoardSpec, position: str) -> list:
     army = spec.army_counts()
     for side in (0, 1):
         for rank in IMMOBILE:  # Traps and Flags never change sides
-            count = sum(1 for s, r in pieces.values() if s == side and r == rank)
+            count = sum(1 for s, r, _ in pieces.values() if s == side and r == rank)
             if count > army[rank]:
                 raise ValueError(f"{spec.sides[side]} has {count} {spec.plural(rank)}; its army has {army[rank]}")
     for rank, count in army.items():  # a charm moves pieces across, so only the total is bounded
-        total = sum(1 for s, r in pieces.values() if r == rank)
+        total = sum(1 for _, r, _ in pieces.values() if r == rank)
         if total > 2 * count:
             raise ValueError(f"the position has {total} {spec.plural(rank)}; the two armies have {2 * count}")
-    return [(square, side, rank) for square, (side, rank) in sorted(pieces.items())]
+    return [(square, side, rank, charmed) for square, (side, rank, charmed) in sorted(pieces.items())]
 
 
 def new_game(mode: str = "classic", board: str = "fire-and-ice", *, setups=None, seed: int | None = None,
@@ -1007,13 +971,14 @@ def new_game(mode: str = "classic", board: str = "fire-and-ice", *, setups=None,
     """A new game of Stratego.
 
     ``mode`` is ``"classic"`` or ``"powers"`` (Special Powers); ``board`` is ``"fire-and-ice"``
-    (10×8, 30 pieces each) or ``"original"`` (10×10, 40 pieces). ``setups`` is ``[Fire's, Ice's]``
+    (10×8, 30 pieces each) or ``"original"`` (10×10, 40 pieces); ``"powers"`` on ``"original"`` is
+    the kit's own variant (see the module notes). ``setups`` is ``[Fire's, Ice's]``
     set-up texts (see :mod:`~gamekit.stratego.notation`); a missing one is shuffled from the seed.
     ``max_moves`` ends the game as a draw after that many moves in all, ``quiet_moves`` after that
     many moves in a row without a capture (both for computer play). ``back_and_forth`` is the
-    number of moves in a row between the same two squares that is forbidden (3 in the box, 5 in
-    tournaments). ``captured`` says who sees the captured pieces: ``"open"`` both, ``"prisoner"``
-    the captor, ``"secret"`` the side that lost them, ``"hidden"`` nobody. ``position`` starts
+    number of moves in a row between the same two squares that is forbidden (3 in the box; 6 is
+    the ISF's count, see the module notes). ``captured`` says who sees the captured pieces:
+    ``"open"`` both, ``"prisoner"`` the side that holds the tray (the captor), ``"secret"`` the side that lost them, ``"hidden"`` nobody. ``position`` starts
     from a position text instead of set-ups (see :func:`from_ascii`), with ``to_move`` to play.
     """
     spec = _check_options(mode, board, captured, back_and_forth, max_moves, quiet_moves, to_move)
@@ -1022,7 +987,7 @@ def new_game(mode: str = "classic", board: str = "fire-and-ice", *, setups=None,
         if setups is not None:
             raise ValueError("give either set-ups or a position, not both")
         placement, texts = _placement_from_position(spec, position), []
-        position = format_position(spec, {s: token(side, r) for s, side, r in placement})
+        position = format_position(spec, {s: token(side, r, c) for s, side, r, c in placement})
     else:
         if to_move != 0:
             raise ValueError("Fire moves first in a new game; to_move is for positions (from_ascii)")

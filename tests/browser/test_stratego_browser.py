@@ -8,11 +8,13 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import nbformat
 import pytest
 
 from gamekit.core import derive_seed
 from gamekit.stratego import new_game
 from gamekit.stratego.agents import AGENTS
+from tests.browser.conftest import start_voila
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -151,3 +153,96 @@ def test_voila_app_against_an_agent(voila_app, page, tmp_path):
     shot = screenshot_path(tmp_path)
     play_by_clicking(board, seed, setups=[fire, None], screenshot=shot)
     assert shot.stat().st_size > 10_000
+
+
+ENDGAME = '''
+.   .   .   .   bF  .   .   .   .   .
+.   .   .   .   .   .   .   .   .   b3
+.   .   .   .   .   .   .   .   .   .
+.   .   ~   ~   .   .   ~   ~   .   .
+.   .   ~   ~   .   .   ~   ~   .   .
+.   .   .   .   .   .   .   .   .   .
+.   .   .   .   r2  .   .   .   .   .
+rF  .   .   .   .   .   .   .   .   .
+'''
+
+
+@pytest.fixture
+def endgame_app(tmp_path):
+    """A Voilà app of a hot-seat board (Ana and Rui) three moves from its end."""
+    notebook = nbformat.v4.new_notebook()
+    notebook.cells = [nbformat.v4.new_code_cell(
+        "from gamekit.stratego import from_ascii\nfrom gamekit.stratego.board import StrategoBoard\n"
+        f"StrategoBoard(from_ascii('''{ENDGAME}'''), seats=['human', 'human'], names=['Ana', 'Rui'], seed=1)")]
+    notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    path = tmp_path / "endgame.ipynb"
+    nbformat.write(notebook, path)
+    server = start_voila(path, tmp_path)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+def page_texts(board) -> str:
+    """Everything a person at the screen could read in the board: text, and the values and
+    tooltips of its inputs and buttons."""
+    return board.evaluate(
+        "el => [el.innerText, ...[...el.querySelectorAll('textarea, input')].map(i => i.value),"
+        " ...[...el.querySelectorAll('[title]')].map(b => b.title)].join('\\n')")
+
+
+def take_screen(board, name: str) -> None:
+    board.locator(".gk-pass-screen", has_text=f"I am {name}").click()
+    board.locator(".st-grid").wait_for()
+
+
+def test_a_hot_seat_game_played_to_its_end_by_clicks_keeps_each_army_secret(endgame_app, page):
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{endgame_app.url}/?token={endgame_app.token}")
+    board = page.locator(".st-board")
+    board.wait_for(timeout=90_000)
+    assert "Scout" not in page_texts(board) and "Dwarf" not in page_texts(board)  # screen not taken yet
+    take_screen(board, "Ana")
+    assert grid_labels(board)["e2"] == "2" and grid_labels(board)["j7"] == "?"
+    assert "Dwarf" not in page_texts(board)
+    a1 = board.locator(".st-square-a1").bounding_box()
+    assert a1["y"] + a1["height"] <= 768  # the bottom row is in view at 1024×768
+    board.locator(".st-square-e2").click()
+    board.locator(".st-square-e3.st-target").wait_for()
+    board.locator(".st-square-e3").click()
+    board.locator(".gk-pass-screen", has_text="I am Rui").wait_for()
+    assert all(text == "" for text in grid_labels(board).values())  # nothing on the squares now
+    assert "Scout" not in page_texts(board) and "Dwarf" not in page_texts(board)
+    take_screen(board, "Rui")
+    assert grid_labels(board)["e3"] == "?" and grid_labels(board)["j7"] == "3"
+    assert "Scout" not in page_texts(board)
+    board.locator(".st-square-j7").click()
+    board.locator(".st-square-j6.st-target").wait_for()
+    board.locator(".st-square-j6").click()
+    take_screen(board, "Ana")
+    board.locator(".st-square-e3").click()
+    board.locator(".st-square-e8.st-target").wait_for()
+    board.locator(".st-square-e8").click()
+    board.locator(".st-result", has_text="Ana wins").wait_for()
+    assert "Fire captured Ice's Flag" in board.locator(".st-result").inner_text()
+    assert grid_labels(board)["j6"] == "3"  # the game is over: every piece is shown
+
+
+def test_the_app_fits_1024_by_768_and_grows_on_a_projector(voila_app, page, tmp_path):
+    app = voila_app("apps/stratego.ipynb")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    page.goto(f"{app.url}/?token={app.token}")
+    board = page.locator(".st-board")
+    board.wait_for(timeout=90_000)
+    board.locator(".st-square-a1").wait_for()
+    a1 = board.locator(".st-square-a1").bounding_box()
+    assert a1["y"] + a1["height"] <= 768
+    page.screenshot(path=str(tmp_path / "stratego-1024.png"))
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    board.locator(".gk-presentation-toggle").click()
+    page.locator(".st-board.gk-presentation").wait_for()
+    page.wait_for_timeout(300)
+    big = board.locator(".st-square-a1").bounding_box()
+    assert big["width"] > a1["width"] * 1.3
+    page.screenshot(path=str(tmp_path / "stratego-1920-presentation.png"))

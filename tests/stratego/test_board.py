@@ -6,10 +6,10 @@ import doctest
 import pytest
 
 import gamekit.stratego.board as board_module
-from gamekit.core import derive_seed, save
+from gamekit.core import IllegalActionError, derive_seed, save
 from gamekit.stratego import new_game, random_setup
 from gamekit.stratego.agents import AGENTS
-from gamekit.stratego.board import StrategoBoard, load_agents, target_of
+from gamekit.stratego.board import StrategoBoard, target_of
 from gamekit.ui import HUMAN
 from tests.stratego.positions import game
 
@@ -32,10 +32,6 @@ def power_button(board, kind):
 
 def test_doctests():
     assert doctest.testmod(board_module).failed == 0
-
-
-def test_load_agents_is_the_games_agents():
-    assert load_agents() == AGENTS
 
 
 def test_the_grid_has_a_button_per_square_and_draws_the_forbidden_areas():
@@ -206,8 +202,10 @@ def test_an_agent_playing_fire_moves_first_and_the_human_sees_ices_side():
     assert board.state.history == engine.history
     assert board.viewer == 1 and board.state.current_player == 1
     assert all(board.play_move_button not in getattr(child, "children", ()) for child in board.action_area.children)
-    board.play_move_button.click()  # refused in the status line: a human is to move
-    assert "human seat" in board.status.text and board.state.moves == 1
+    board.play_move_button.click()  # not on the board while a person plays: the click is dropped
+    assert board.state.moves == 1
+    with pytest.raises(IllegalActionError, match="choose for themselves"):
+        board.play_move()
 
 
 def test_two_agents_play_to_the_end_and_every_piece_is_shown():

@@ -5,7 +5,7 @@ import pytest
 from gamekit.core import RandomAgent, play_match
 from gamekit.stratego import board_spec, new_game, random_setup, validate_setup
 from gamekit.stratego.agents import HeuristicAgent, SearchAgent
-from gamekit.stratego.boards import FLAG, TRAP
+from gamekit.stratego.presets import FLAG, TRAP
 from gamekit.stratego.deploy import STYLES, deploy
 from gamekit.stratego.notation import parse_setup
 

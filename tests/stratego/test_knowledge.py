@@ -87,6 +87,7 @@ def test_observations_are_frozen_and_independent_of_later_moves():
     before = state.observation(0)
     with pytest.raises(dataclasses.FrozenInstanceError):
         before.moves = 3
+    assert dataclasses.replace(before, moves=3).moves == 3 and before.moves == 0
     state.apply("e2-e3")
     assert before.piece_at("e2").rank == "8" and before.moves == 0
 

@@ -24,7 +24,7 @@ def test_the_dragon_glides_over_a_line_of_pieces_and_lands_on_the_first_empty_sq
 def test_flight_may_attack_a_piece_it_just_flew_over_and_take_the_flag():
     state = powers({"e2": "r10", "e3": "bF", "a8": "b2"})
     state.apply("fly e2-e4xe3")
-    assert state.winners() == [0] and "captured the Flag" in state.result.reason
+    assert state.winners() == [0] and "captured Ice's Flag" in state.result.reason
 
 
 def test_a_flight_needs_a_piece_to_glide_over_and_never_crosses_a_forbidden_area():
@@ -226,7 +226,7 @@ def test_powers_are_offered_only_in_the_powers_mode_and_a_power_is_the_whole_tur
 
 
 @pytest.mark.parametrize("text, reason", [
-    ("fury e3-e4", "only the Lava Beast"), ("detect e3 e5", "only the Mage"), ("charm e3 e5", "only the Sorceress"),
+    ("fury e3-e4", "only a Lava Beast or a Yeti"), ("detect e3 e5", "only the Mage"), ("charm e3 e5", "only a Sorceress"),
     ("arrow e3 e4", "no piece on e4"), ("arrow e3 f3", "your own piece"), ("swift e3-e4-e5", "only Knights"),
     ("arrow e3 e8", "out of range"),
 ])

@@ -9,7 +9,7 @@ import pytest
 
 from gamekit.core import IllegalActionError, load, save
 from gamekit.stratego import Action, new_game
-from gamekit.stratego.boards import IMMOBILE, SYMBOLS
+from gamekit.stratego.presets import IMMOBILE, SYMBOLS
 from gamekit.stratego.rules import MOVED, REVEALED, SORCERESS
 
 COMBOS = [("classic", "fire-and-ice"), ("powers", "fire-and-ice"), ("classic", "original"), ("powers", "original")]
@@ -133,7 +133,10 @@ def check_no_leak_by_swapping(state, rng):
                 if twin.owner[a] == v:
                     twin.possible[v][a], twin.possible[v][b] = twin.possible[v][b], twin.possible[v][a]
             twin._legal = None
+            twin._forget_views()  # the swap was made behind the moves' backs
             assert twin.observation(viewer) == state.observation(viewer)
+            assert str(twin) == str(state) and twin._repr_html_() == state._repr_html_()  # public text too
+            assert twin.public_observation() == state.public_observation()
             if not state.is_terminal and state.current_player == viewer:
                 assert twin.legal_actions() == state.legal_actions()
 
@@ -288,3 +291,18 @@ def test_ten_thousand_fuzzed_illegal_actions_are_refused_and_change_nothing():
             refused += 1
         assert fingerprint(state) == before
     assert refused >= 10_000
+
+
+@pytest.mark.parametrize("mode, board", COMBOS)
+def test_observations_kept_up_to_date_equal_observations_built_from_scratch(mode, board):
+    """The engine rebuilds only the piece views a move changed; a state that forgot every view
+    must observe the same, after every move, for both players, clones included."""
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = new_game(mode, board, seed=seed, captured=CAPTURED_MODES[seed % 4], max_moves=200)
+        while not state.is_terminal:
+            state.apply(rng.choice(state.legal_actions()))
+            fresh = state.clone()
+            fresh._forget_views()
+            for viewer in rng.sample((0, 1), 2):  # in either order: each viewer's views are its own
+                assert state.observation(viewer) == fresh.observation(viewer)

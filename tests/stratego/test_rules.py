@@ -4,7 +4,7 @@ import pytest
 
 from gamekit.core import TERMINAL, IllegalActionError
 from gamekit.stratego import Action, battle, from_ascii, new_game
-from gamekit.stratego.boards import DRAGON, DWARF, FLAG, SCOUT, SLAYER, TRAP
+from gamekit.stratego.presets import DRAGON, DWARF, FLAG, SCOUT, SLAYER, TRAP
 from tests.stratego.positions import game, moves
 
 OPENING = """
@@ -131,7 +131,7 @@ def test_capturing_the_flag_wins_at_once(attacker):
     state.apply("i3xi4")
     assert state.is_terminal and state.current_player == TERMINAL
     assert state.winners() == [0] and state.scores() == [1, -1]
-    assert "captured the Flag" in state.result.reason
+    assert "captured Ice's Flag" in state.result.reason
     with pytest.raises(IllegalActionError, match="game is over"):
         state.apply("a8-a7")
 
@@ -147,11 +147,13 @@ def test_a_player_who_cannot_move_or_attack_loses():
     assert "Ice cannot move or attack" in state.result.reason
 
 
-def test_when_neither_side_can_act_the_game_is_drawn():
-    state = game({"e3": "r8", "e4": "b8", "i8": "bT"})
-    state.apply("e3xe4")  # equal ranks: both fall, only Flags and Traps remain
-    assert state.is_terminal and state.winners() == [0, 1] and state.scores() == [0, 0]
-    assert "neither side" in state.result.reason
+def test_when_neither_side_can_act_the_side_to_move_loses_there_is_no_draw():
+    # "No caso de você não poder se mover ou atacar, o jogo terminará e seu oponente será
+    # proclamado vencedor": Ice is to move and cannot, so Ice loses, though Fire could not move either
+    state = game({"e2": "r2", "e7": "b2", "h8": "bT"})
+    state.apply("e2xe7")  # equal Scouts: both fall, only Flags and Traps remain
+    assert state.is_terminal and state.winners() == [0] and state.scores() == [1, -1]
+    assert state.outcome().reason == "Ice cannot move or attack: Fire wins"
 
 
 def test_a_position_where_the_side_to_move_is_stuck_is_already_over():
@@ -185,7 +187,7 @@ def test_back_and_forth_counts_only_consecutive_turns_of_the_owner():
     assert "e7-e6" in moves(state, "e7")
 
 
-def test_the_tournament_back_and_forth_limit_is_five():
+def test_a_back_and_forth_limit_of_five_forbids_the_fifth_move():
     state = game({"e2": "r8", "e7": "b8"}, back_and_forth=5)
     for step in range(4):
         state.apply("e2-e3" if step % 2 == 0 else "e3-e2")

@@ -8,7 +8,7 @@ import pytest
 
 from gamekit.core import RecordError, game_factory, load, save
 from gamekit.stratego import board_spec, from_ascii, new_game, random_setup, validate_setup
-from gamekit.stratego.boards import symbol
+from gamekit.stratego.presets import symbol
 from tests.stratego.positions import game
 
 FIRE_SETUP = """
