@@ -113,9 +113,9 @@ def test_30_2_the_seeded_game_opens_with_that_many_actions():
     assert len(new_game(seed=30).legal_actions()) == answer("30.2")
 
 
-def test_30_3_after_both_scouts_fall_ice_cannot_move_and_loses():
-    state = stratego({"e2": "r2", "e7": "b2", "h8": "bT"})
-    state.apply("e2xe7")
+def test_30_3_after_its_slayer_falls_ice_cannot_move_and_loses():
+    state = stratego({"e2": "r2", "e6": "bS", "j7": "bT"})
+    state.apply("e2xe6")
     assert state.is_terminal and state.winners() == [0] and answer("30.3") == "Fire"
 
 
