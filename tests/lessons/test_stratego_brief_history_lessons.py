@@ -275,3 +275,51 @@ def test_41_5_expected_rolls_behind_a_fort_by_the_markov_chain_and_by_simulation
     later, _ = odds.simulate_attempts(2, 1, 2, start_bonus=1, trials=int((~first).sum()), seed=6)
     mean = (first.size + later.sum()) / first.size
     assert abs(mean - float(answer("41.5"))) < 0.03  # about 4 standard errors of 40,000 invasions
+
+
+# --- the rubric -----------------------------------------------------------------------------------
+#: Words about how the kit is built, which students never need to read.
+BACKSTAGE = re.compile(r"\b(the issue|issue's|test suite|the tests|unit tests?|nbval|CI\b|development "
+                       r"machine|pytest|TODO|FIXME)", re.IGNORECASE)
+MATHS = ["32_stratego_inference", "41_brief_history_dice_odds"]
+
+
+def cells(lesson: str) -> list[dict]:
+    return json.loads((NOTEBOOKS / f"{lesson}.ipynb").read_text(encoding="utf-8"))["cells"]
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_the_lesson_opens_with_goals_prerequisites_and_time_and_closes_with_summary_and_references(lesson):
+    markdown = [("".join(c["source"])) for c in cells(lesson) if c["cell_type"] == "markdown"]
+    first = markdown[0]
+    assert "you will learn" in first.lower() and "**Before you start:**" in first
+    assert re.search(r"\*\*Time:\*\* about \d+ minutes", first)
+    text = "\n".join(markdown)
+    assert "## Summary: what you learned" in text and text.rstrip().split("## References")[-1].count("\n- ") >= 2
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_the_lesson_speaks_to_students_only(lesson):
+    markdown = "\n".join("".join(c["source"]) for c in cells(lesson) if c["cell_type"] == "markdown")
+    _, outputs = notebook_text(lesson)
+    assert not BACKSTAGE.search(markdown + outputs)
+
+
+@pytest.mark.parametrize("lesson", LESSONS)
+def test_the_lesson_is_committed_executed_and_every_chart_carries_a_picture(lesson):
+    code = [c for c in cells(lesson) if c["cell_type"] == "code"]
+    assert all(c.get("execution_count") for c in code if "".join(c["source"]).strip())
+    bundles = [o.get("data", {}) for c in code for o in c.get("outputs", [])]
+    charts = [b for b in bundles if "application/vnd.plotly.v1+json" in b]
+    assert all("image/png" in b for b in charts)
+
+
+@pytest.mark.parametrize("lesson", MATHS)
+def test_a_maths_lesson_has_a_slider_whose_values_the_next_cell_computes_again(lesson):
+    code = ["".join(c["source"]) for c in cells(lesson) if c["cell_type"] == "code"]
+    sliders = [i for i, text in enumerate(code) if "interact(" in text]
+    assert sliders and all(text.startswith("# NBVAL_IGNORE_OUTPUT") for text in (code[i] for i in sliders))
+    for i in sliders:
+        function = re.search(r"interact\((\w+)", code[i]).group(1)
+        helper = re.search(rf"def {function}\(.*?\n    (?:table = )?(\w+)\(", code[i], re.DOTALL).group(1)
+        assert helper in code[i + 1], f"the cell after the slider does not call {helper}"
