@@ -10,6 +10,7 @@ from tests.cli_support import readme_setup_commands
 
 ROOT = Path(__file__).resolve().parents[1]
 PIP_ONLY = {"open-spiel"}  # not on conda-forge; an optional extra, installed with pip
+CONDA_NAMES = {"python-kaleido": "kaleido"}  # conda-forge's name -> PyPI's
 
 
 def requirement(spec: str) -> tuple[str, str]:
@@ -35,7 +36,8 @@ def pyproject_requirements() -> dict[str, str]:
 def conda_requirements() -> dict[str, str]:
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
     listed = [d for d in env["dependencies"] if isinstance(d, str)]
-    return {name: bound for name, bound in map(requirement, listed) if name not in {"python", "pip"}}
+    return {CONDA_NAMES.get(name, name): bound for name, bound in map(requirement, listed)
+            if name not in {"python", "pip"}}
 
 
 def test_environment_yml_mirrors_pyproject():

@@ -28,9 +28,9 @@ def normalise_text(text: str) -> str:
 class Outcome:
     """How a finished game ended, the same shape in every game.
 
-    ``winners`` are seats (several on a shared win; empty on a draw), ``scores`` one number a seat
-    (the game's own points), ``reason`` a sentence for a student ("Ice has no piece that can
-    move: Fire wins").
+    ``winners`` are seats (several on a shared win; every seat on a draw, as the games'
+    ``winners()`` say it), ``scores`` one number a seat (the game's own points), ``reason`` a
+    sentence for a student ("Ice has no piece that can move: Fire wins").
     """
 
     winners: tuple[int, ...]
@@ -39,7 +39,8 @@ class Outcome:
 
     @property
     def is_draw(self) -> bool:
-        return not self.winners
+        """Nobody did better than anybody: every seat shares the result (or none is named)."""
+        return len(self.winners) in (0, len(self.scores))
 
 
 class GameState:
