@@ -11,6 +11,15 @@ more cards. The rules digest is ``shared/rules/lost-cities.md``.
 With four players, partners sit opposite and build shared expeditions (numbers rise strictly:
 the 75-card deck holds two of every 2, 3 and 4), and a player may pass two cards face down to the
 partner instead of a turn (``pass_timing="after"``: after a turn), never keeping fewer than six.
+Four players with six colours (90 cards) is the kit's own variant: neither rulebook describes it.
+
+A round ends when the deck runs out, so in principle it could last for ever: partners could pass
+cards back and forth, or both players could keep drawing from the discard piles. The kit's own
+rule (for agents' games; people never come near it) bounds every round: after ``stall_limit``
+(default 100) turns in a row in which nobody drew from the deck, the next turn must draw from the
+deck (no discard pile, no pass instead of the turn). So a round lasts at most
+``(cards in the deck after the deal) x (stall_limit + 1)`` turns; ``stall_limit=None`` plays the
+rulebook as printed, without the bound.
 
 The deck is a list whose **top is the last element** (``deck[-1]`` is drawn next); discard piles
 and expeditions are lists from bottom to top. A match is ``rounds`` rounds (default three, as the
@@ -39,6 +48,7 @@ from __future__ import annotations
 
 import random
 import re
+import sys
 from collections import Counter
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -55,6 +65,7 @@ BONUS_CARDS = 8
 HAND_SIZE = 8
 KEEP_AFTER_PASS = 6  # a partnership player never passes below six cards in hand
 PASS_TIMINGS = ("instead", "after")
+STALL_LIMIT = 100  # turns in a row without a deck draw before the deck must be drawn (the kit's own rule)
 STEPS = ("play", "draw", "pass")
 KINDS = ("play", "discard", "draw", "pass")
 
@@ -332,7 +343,8 @@ def draw(source: str = "deck") -> Action:
     try:
         return _DRAWS[source]
     except (KeyError, TypeError):
-        raise ValueError(f"draw from 'deck' or a colour ({', '.join(COLOURS)}), not {source!r}") from None
+        raise ValueError(f"draw from 'deck' or a colour ({_colour_list(COLOURS[:5])}; purple in the "
+                         f"six-colour game), not {source!r}") from None
 
 
 def pass_cards(first, second) -> Action:
@@ -445,6 +457,8 @@ class LostCitiesObservation:
     round_scores: tuple  # per side, the expeditions on the table now
     hand_size: int
     pass_timing: str | None  # with four players: "instead" of a turn or "after" it
+    turns_without_deck: int = 0  # turns in a row with no deck draw (the kit's bound on a round)
+    stall_limit: int | None = None  # after that many, the deck must be drawn (None: no bound)
 
     @property
     def partner(self) -> int | None:
@@ -503,15 +517,19 @@ class LostCitiesState(GameState):
     action_type = Action
     # The fields every step reads or writes live in slots, the quickest attributes CPython has
     # (the rest stay in the instance dict, which is too big for its shared-keys speed-up).
-    __slots__ = ("_draw_row", "_legal", "_mask", "_menu", "_need", "_next", "_pass_after", "_player",
+    __slots__ = ("_draw_row", "_legal", "_mask", "_menu", "_need", "_next", "_pass_after", "_player", "_stall",
+                 "_stall_limit",
                  "_public", "_seat_need", "_seats_of", "_side", "deck", "discards", "expeditions", "hands",
                  "history", "is_terminal", "step", "teams")
 
-    def __init__(self, *, players, seed, colours, rounds, hand_size, pass_timing, first_player, position):
-        placed = _check_options(players, colours, rounds, hand_size, pass_timing, first_player, position)
+    def __init__(self, *, players, seed, colours, rounds, hand_size, pass_timing, first_player, position,
+                 stall_limit=STALL_LIMIT):
+        placed = _check_options(players, colours, rounds, hand_size, pass_timing, first_player, position,
+                                stall_limit)
         rng, seed = make_rng(seed)
         options = {"players": players, "colours": colours, "rounds": rounds, "hand_size": hand_size,
-                   "pass_timing": pass_timing, "first_player": first_player, "position": position}
+                   "pass_timing": pass_timing, "first_player": first_player, "position": position,
+                   "stall_limit": stall_limit}
         GameState.__init__(self, num_players=players, seed=seed, options=options)
         self.is_terminal = False  # a plain attribute (read before every step of a loop), set at the end
         self._rng = rng
@@ -521,6 +539,7 @@ class LostCitiesState(GameState):
         self.teams = players == 4
         self.pass_timing = pass_timing if self.teams else None
         self._pass_after = self.pass_timing == "after"
+        self._set_stall_limit(stall_limit)
         self._full_deck = _DECKS.get((players, colours)) or deck_cards(players, colours)
         self._side = (0, 1, 0, 1)[:players]
         self._seats_of = ((0, 2), (1, 3)) if self.teams else ((0,), (1,))
@@ -558,7 +577,23 @@ class LostCitiesState(GameState):
         self.deck = deck
         self.step = _PLAY_STEP
         self._player = starter
+        self._stall = 0
         self._index(blocked=None)
+
+    def _set_stall_limit(self, stall_limit: int | None) -> None:
+        self.stall_limit = stall_limit
+        self._stall_limit = sys.maxsize if stall_limit is None else stall_limit
+
+    @property
+    def stalled(self) -> bool:
+        """Whether the coming turn must draw from the deck: ``stall_limit`` turns in a row have
+        gone by without a deck draw (the kit's bound on a round's length)."""
+        return self._stall >= self._stall_limit
+
+    @property
+    def turns_without_deck(self) -> int:
+        """Turns in a row, up to now, in which nobody drew from the deck (a pass counts too)."""
+        return self._stall
 
     def _index(self, blocked: str | None) -> None:
         """Work out the quick-lookup tables from the public fields: what each side may still play
@@ -593,7 +628,7 @@ class LostCitiesState(GameState):
         if self._player == TERMINAL or self.step == _PASS_STEP:
             return _NO_MOVES
         if self.step == _DRAW_STEP:
-            return _DRAW_MENUS[self._draw_row]
+            return _DECK_ONLY if self._stall >= self._stall_limit else _DRAW_MENUS[self._draw_row]
         return self._menu[self._player]
 
     def _end_round(self) -> None:
@@ -650,6 +685,17 @@ class LostCitiesState(GameState):
     def side_to_move(self) -> int | None:
         return None if self._player == TERMINAL else self._side[self._player]
 
+    @property
+    def variant(self) -> str:
+        """Which game is on the table, in words: a rulebook's, or the kit's own variant."""
+        colours, players = len(self.colours), self.num_players
+        if players == 2:
+            return ("the classic game: five expeditions, 60 cards" if colours == 5
+                    else "the six-colour edition: purple added, 72 cards")
+        if colours == 5:
+            return "the partnership game for four: 75 cards"
+        return "the kit's own variant: partnerships with six colours, 90 cards (in neither rulebook)"
+
     def side_of(self, player: int) -> int:
         """The side (team with four players) a seat builds for: 0 or 1."""
         return self._side[player]
@@ -680,9 +726,24 @@ class LostCitiesState(GameState):
             actions += self._pass_menu(player)
         return actions
 
+    def may_pass(self, player: int | None = None) -> bool:
+        """May ``player`` (default: the mover) pass two cards to the partner now? Only with
+        partners, at the step the ``pass_timing`` sets, keeping six cards, in a round not stalled."""
+        if self._player == TERMINAL:
+            return False
+        seat = self._player if player is None else self._resolve_player(player)
+        return seat == self._player and self._may_pass(seat)
+
+    def partner(self, seat: int) -> int | None:
+        """The seat across the table that builds the same expeditions (None with two players)."""
+        seat = self._resolve_player(seat)
+        return (seat + 2) % 4 if self.teams else None
+
     def _may_pass(self, player: int) -> bool:
         """May ``player`` pass two cards now (partnerships, at the right step, six kept)?"""
         if not self.teams or len(self.hands[player]) < KEEP_AFTER_PASS + 2:
+            return False
+        if not self._pass_after and self._stall >= self._stall_limit:
             return False
         return self.step == (_PLAY_STEP if self.pass_timing == "instead" else _PASS_STEP)
 
@@ -710,6 +771,8 @@ class LostCitiesState(GameState):
                 return "'pass nothing' declines a pass after a turn; here a pass replaces a turn, so play, discard or pass two cards"
             if self.step != _PLAY_STEP:
                 return "a pass replaces a whole turn: you have started this turn, so now draw a card"
+            if self._stall >= self._stall_limit:
+                return self._stall_reason("play or discard a card now, then draw from the deck")
         elif self.step != _PASS_STEP:
             when = "draw a card first" if self.step == _DRAW_STEP else "play or discard a card and draw first"
             return f"in this game partners pass after a normal turn: {when}"
@@ -731,7 +794,7 @@ class LostCitiesState(GameState):
         shape = action._shape
         step = self.step
         if shape == _MALFORMED:
-            return _malformed(action)
+            return _malformed(action, self.colours)
         if step == _PASS_STEP:
             return "you have drawn: now pass two cards to your partner, or 'pass nothing'"
         if shape == _DRAW:
@@ -742,13 +805,15 @@ class LostCitiesState(GameState):
                 return f"there is no {source} pile in the {len(self.colours)}-colour game"
             if not self.discards[source]:
                 return f"the {source} discard pile is empty"
+            if self._stall >= self._stall_limit and action._shape == _DRAW and self._blocked != source:
+                return self._stall_reason("draw from the deck now")
             return (f"the {self.discards[source][-1]} was just discarded: you may not take back the card "
                     "you discarded this turn")
         card = action.card
         if card.colour not in self.colours:
             return f"there is no {card.colour} expedition in the {len(self.colours)}-colour game"
         if step == _DRAW_STEP:
-            return "you have played this turn: now draw from the deck or the top of a discard pile"
+            return f"{self._done_this_turn()}: now draw from the deck or the top of a discard pile"
         if card not in self.hands[player]:
             return f"player {player} does not hold the {card}"
         row = self.expeditions[self._side[player]][card.colour]
@@ -761,6 +826,20 @@ class LostCitiesState(GameState):
             return (f"the {card} cannot follow the {last}: numbers must rise strictly, two equal numbers "
                     "never share an expedition")
         return f"the {card} cannot follow the {last}: the numbers of an expedition must rise"
+
+    def _stall_reason(self, what: str) -> str:
+        turns = f"{self._stall} turn{'s' if self._stall != 1 else ''}"
+        return f"nobody has drawn from the deck for {turns} in a row: so that the round can end, {what}"
+
+    def _done_this_turn(self) -> str:
+        """What the mover did at this turn's play step, in words (at the draw step)."""
+        blocked = self._blocked
+        if blocked is not None:
+            return f"you have discarded the {self.discards[blocked][-1]} this turn"
+        last = self.history[-1] if self.history else None
+        if last is not None and last.kind == "play":
+            return f"you have played the {last.card} this turn"
+        return "you have played a card this turn"
 
     def _describe_legal(self, action: Action, player: int) -> str:
         kind = action.kind
@@ -823,7 +902,7 @@ class LostCitiesState(GameState):
             self._forget_private(seat, card)
         self.step = _DRAW_STEP
         row = self._draw_row = self._mask * 8  # no pile is barred after a play
-        self._legal = _DRAW_MENUS[row]
+        self._legal = _DRAW_MENUS[row] if self._stall < self._stall_limit else _DECK_ONLY
 
     def _discard(self, action: Action) -> None:
         seat = self._player
@@ -844,7 +923,7 @@ class LostCitiesState(GameState):
             self._forget_private(seat, card)
         self.step = _DRAW_STEP
         row = self._draw_row = mask * 8 + action._index + 1  # this pile is barred for the draw
-        self._legal = _DRAW_MENUS[row]
+        self._legal = _DRAW_MENUS[row] if self._stall < self._stall_limit else _DECK_ONLY
 
     def _draw(self, action: Action) -> None:
         """The drawn card joins the mover's hand (as in ``_take``, inlined: every draw comes
@@ -853,7 +932,9 @@ class LostCitiesState(GameState):
         source = action.source
         if source == "deck":
             card = self.deck.pop()
+            self._stall = 0
         else:
+            self._stall += 1
             pile = self.discards[source]
             card = pile.pop()
             if not pile:
@@ -906,6 +987,8 @@ class LostCitiesState(GameState):
             self._private[partner][seat] = view
             self._private[seat][partner] += cards
             self._public[seat] = []
+        if not self._pass_after:  # a pass instead of a turn: a turn without a deck draw
+            self._stall += 1
         player = self._player = self._next[seat]
         self.step = _PLAY_STEP
         self._legal = self._menu[player]
@@ -968,6 +1051,7 @@ class LostCitiesState(GameState):
             blocked=self._blocked if self.step == _DRAW_STEP else None,
             round=self.round, rounds=self.rounds, totals=tuple(self.totals),
             round_scores=tuple(self.round_scores()), hand_size=self.hand_size, pass_timing=self.pass_timing,
+            turns_without_deck=self._stall, stall_limit=self.stall_limit,
         )
 
     def clone(self) -> LostCitiesState:
@@ -994,7 +1078,18 @@ class LostCitiesState(GameState):
         twin._rng.setstate(self._rng.getstate())
         return twin
 
+    def reveal(self) -> str:
+        """The whole state as text, hidden cards included (every hand, the deck from the top):
+        for debugging, never for a screen others can see. ``str(state)`` shows what is public."""
+        lines = [self._render()]
+        for seat, hand in enumerate(self.hands):
+            lines.append(f"  player {seat} holds: {' '.join(map(str, sorted(hand)))}")
+        lines.append(f"  deck, top first: {' '.join(map(str, reversed(self.deck))) or '-'}")
+        return "\n".join(lines)
+
     def _render(self) -> str:
+        """What everyone at the table sees: expeditions, discard piles, the deck's size and how
+        many cards each seat holds (with the cards all saw it take from a pile)."""
         who = "team" if self.teams else "player"
         if self._player == TERMINAL:
             head = f"Lost Cities: match over after {self.rounds} round(s); totals {self.totals[0]:+d} to {self.totals[1]:+d}"
@@ -1011,14 +1106,50 @@ class LostCitiesState(GameState):
             shown = "  ".join(f"{colour} {' '.join(map(_short, cards))}" for colour, cards in row.items() if cards)
             lines.append(f"  {who} {side} expeditions ({self._row_score(side):+d}): {shown or '-'}")
         for seat, hand in enumerate(self.hands):
-            lines.append(f"  player {seat} holds: {' '.join(map(str, sorted(hand)))}")
+            seen = self._public[seat]
+            taken = f" (taken from the piles: {' '.join(map(str, seen))})" if seen else ""
+            lines.append(f"  player {seat}: {len(hand)} cards in hand{taken}")
         return "\n".join(lines)
 
+    def _repr_html_(self) -> str:
+        """A small public picture for a notebook cell: both sides' expeditions and the piles."""
+        from html import escape
 
-_SHARED_SLOTS = ("_draw_row", "_mask", "_next", "_pass_after", "_player", "_seats_of", "_side", "is_terminal",
+        def cards(row):
+            return " ".join(_short(card) for card in row) or "&middot;"
+
+        head = "".join(f'<th style="color:{_INK[c]}">{c}</th>' for c in self.colours)
+        rows = []
+        for side in (0, 1):
+            cells = "".join(f"<td>{cards(self.expeditions[side][c])}</td>" for c in self.colours)
+            rows.append(f"<tr><th>{'team' if self.teams else 'player'} {side} "
+                        f"({self._row_score(side):+d})</th>{cells}</tr>")
+            if side == 0:
+                tops = "".join(f"<td><b>{_short(p[-1]) if p else '&middot;'}</b>"
+                               f"{f' ({len(p)})' if len(p) > 1 else ''}</td>" for p in self.discards.values())
+                rows.append(f"<tr><th>discard piles</th>{tops}</tr>")
+        caption = escape(str(self).splitlines()[0])
+        return (f'<table class="gk-lost-cities"><caption style="text-align:left">{caption}</caption>'
+                f"<tr><th></th>{head}</tr>{''.join(rows)}</table>")
+
+    def _outcome_reason(self) -> str:
+        totals = self.totals
+        who = "team" if self.teams else "player"
+        score = f"{totals[0]:+d} to {totals[1]:+d} after {self.rounds} round{'s' if self.rounds != 1 else ''}"
+        if totals[0] == totals[1]:
+            return f"the match is tied, {score}"
+        leader = 0 if totals[0] > totals[1] else 1
+        return f"{who} {leader} wins the match, {score}"
+
+
+_INK = {"yellow": "#a07800", "blue": "#1f5fbf", "white": "#666", "green": "#1e7b48", "red": "#b03a2e",
+        "purple": "#6c3483"}  # the colours' names in a notebook's picture, readable on white
+_SHARED_SLOTS = ("_draw_row", "_mask", "_next", "_pass_after", "_player", "_seats_of", "_side", "_stall",
+                 "_stall_limit", "is_terminal",
                  "step", "teams")
 _PLAY_MOVE, _DISCARD_MOVE = LostCitiesState._play, LostCitiesState._discard
 _NO_MOVES: dict = {}  # at a pass step, and at the end: nothing is played, discarded or drawn
+_DECK_ONLY = {_DRAWS["deck"]: LostCitiesState._draw}  # the draw step of a stalled round
 # The draw step's choices for every (non-empty piles, just-discarded colour), row ``mask * 8 +
 # barred``: the deck first, then the piles in colour order, each mapped to the move. Never changed.
 _DRAW_MENUS = tuple(
@@ -1034,7 +1165,12 @@ def _lowest_playable(row) -> int:
     return numbers[-1] + 1 if numbers else WAGER
 
 
-def _malformed(action: Action) -> str:
+def _colour_list(colours: tuple) -> str:
+    return ", ".join(colours)
+
+
+def _malformed(action: Action, colours: tuple = COLOURS) -> str:
+    """Why ``action`` is no action at all, naming the colours of the game at hand."""
     kind = action.kind
     if type(kind) is not str or kind not in KINDS:
         return f"an action's kind is one of {', '.join(KINDS)}, not {kind!r}"
@@ -1044,7 +1180,7 @@ def _malformed(action: Action) -> str:
         return f"a {kind} names only its card (no source or cards)"
     if kind == "draw":
         if type(action.source) is not str or action.source not in _SOURCES:
-            return f"draw from 'deck' or a colour ({', '.join(COLOURS)}), not {action.source!r}"
+            return f"draw from 'deck' or a colour ({_colour_list(colours)}), not {action.source!r}"
         return "a draw names only its source (no card or cards)"
     return "a pass names two cards of your hand, such as 'pass red 7 and blue 3' (or 'pass nothing')"
 
@@ -1057,7 +1193,7 @@ def _whole(value) -> bool:
     return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
 
 
-def _check_options(players, colours, rounds, hand_size, pass_timing, first_player, position):
+def _check_options(players, colours, rounds, hand_size, pass_timing, first_player, position, stall_limit):
     """Validate ``new_game``'s options (ValueError with a clear message); return the position's
     cards, read and checked, or None."""
     if not _whole(players) or players not in (2, 4):
@@ -1072,6 +1208,9 @@ def _check_options(players, colours, rounds, hand_size, pass_timing, first_playe
         raise ValueError(f"pass_timing is 'instead' (of a turn) or 'after' (a turn), not {pass_timing!r}")
     if not _whole(first_player) or not 0 <= first_player < players:
         raise ValueError(f"first_player is a seat from 0 to {players - 1}, not {first_player!r}")
+    if stall_limit is not None and (not _whole(stall_limit) or not 1 <= stall_limit <= 10_000):
+        raise ValueError("stall_limit is the turns in a row without a deck draw after which the deck must be "
+                         f"drawn (1..10000, usually 100), or None for no limit; not {stall_limit!r}")
     if position is None:
         return None
     return _read_position(position, players, COLOURS[:colours])
@@ -1147,7 +1286,7 @@ def _colour_map(value, colours: tuple, where: str) -> dict:
 
 def new_game(players: int = 2, *, seed: int | None = None, colours: int = 5, rounds: int = 3,
              hand_size: int = HAND_SIZE, pass_timing: str = "instead", first_player: int = 0,
-             position: dict | None = None) -> LostCitiesState:
+             position: dict | None = None, stall_limit: int | None = STALL_LIMIT) -> LostCitiesState:
     """A new match of Lost Cities, dealt and ready for the first player's first step.
 
     ``players=4`` plays two partnerships (seats 0 and 2 against 1 and 3, with the 75-card deck);
@@ -1159,9 +1298,15 @@ def new_game(players: int = 2, *, seed: int | None = None, colours: int = 5, rou
     {...}], "discards": {colour: [...]}, "deck": [...]}`` with cards as texts like ``"red 7"``;
     ``deck`` lists the cards on top, drawn first-listed first, and every card not placed is
     shuffled beneath them.
+
+    ``players=4`` with ``colours=6`` (90 cards) is the kit's own variant, in neither rulebook
+    (``state.variant`` says which game is on the table). ``stall_limit`` is the kit's own bound
+    on a round (see the module's docstring): after that many turns in a row without a deck draw,
+    the next turn must draw from the deck; ``None`` removes it.
     """
     return LostCitiesState(players=players, seed=seed, colours=colours, rounds=rounds, hand_size=hand_size,
-                           pass_timing=pass_timing, first_player=first_player, position=position)
+                           pass_timing=pass_timing, first_player=first_player, position=position,
+                           stall_limit=stall_limit)
 
 
 def determinise(observation: LostCitiesObservation, rng: random.Random) -> LostCitiesState:
@@ -1188,7 +1333,7 @@ def determinise(observation: LostCitiesObservation, rng: random.Random) -> LostC
     state = object.__new__(LostCitiesState)
     options = {"players": obs.num_players, "colours": len(obs.colours), "rounds": obs.rounds,
                "hand_size": obs.hand_size, "pass_timing": obs.pass_timing or "instead",
-               "first_player": 0, "position": None}
+               "first_player": 0, "position": None, "stall_limit": obs.stall_limit}
     GameState.__init__(state, num_players=obs.num_players, seed=rng.getrandbits(32), options=options)
     state._rng = random.Random(state.seed)
     state.colours = obs.colours
@@ -1197,6 +1342,7 @@ def determinise(observation: LostCitiesObservation, rng: random.Random) -> LostC
     state.teams = obs.num_players == 4
     state.pass_timing = obs.pass_timing
     state._pass_after = obs.pass_timing == "after"
+    state._set_stall_limit(obs.stall_limit)
     state._full_deck = _DECKS[obs.num_players, len(obs.colours)]
     state._side = (0, 1, 0, 1)[:obs.num_players]
     state._seats_of = ((0, 2), (1, 3)) if state.teams else ((0,), (1,))
@@ -1211,6 +1357,7 @@ def determinise(observation: LostCitiesObservation, rng: random.Random) -> LostC
     state.expeditions = [{colour: list(cards) for colour, cards in row.items()} for row in obs.expeditions]
     state.step = obs.step
     state._player = obs.to_move
+    state._stall = obs.turns_without_deck
     state.is_terminal = obs.to_move == TERMINAL
     state._index(blocked=obs.blocked)
     for seat in range(obs.num_players):

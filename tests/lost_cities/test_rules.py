@@ -41,15 +41,22 @@ def game(hands=(HAND_A, HAND_B), rounds=1, **options):
     return new_game(len(hands), seed=options.pop("seed", 0), rounds=rounds, position=position, **options)
 
 
+def snapshot(state) -> tuple:
+    """Everything a refusal must leave alone: every card's place, the history, each seat's legal
+    actions and observation."""
+    seats = range(state.num_players)
+    return (state.reveal(), list(state.history), [state.legal_actions(p) for p in seats],
+            [state.observation(p) for p in seats], state.turns_without_deck)
+
+
 def refused(state, action, *words):
     """Apply must refuse ``action``, saying all of ``words``, and leave the state as it was."""
-    seats = range(state.num_players)
-    before = (str(state), list(state.history), [state.legal_actions(p) for p in seats], state.clone().__dict__.keys())
+    before = snapshot(state)
     with pytest.raises(IllegalActionError) as error:
         state.apply(action)
     for word in words:
         assert word in error.value.reason, error.value.reason
-    assert (str(state), list(state.history), [state.legal_actions(p) for p in seats], state.clone().__dict__.keys()) == before
+    assert snapshot(state) == before
     return error.value.reason
 
 
@@ -501,7 +508,7 @@ def test_determinise_deals_the_unseen_cards_consistently():
 ])
 def test_action_texts(text, expected):
     state = new_game(seed=0)
-    assert state._coerce(text) is expected
+    assert state.parse(text) is expected
     assert parse_action(str(expected)) is expected
 
 
@@ -575,7 +582,20 @@ def test_copies_play_on_exactly_like_the_original(copier, step):
 def test_the_state_prints_for_a_reader():
     text = str(game(position={"hands": [HAND_A, HAND_B], "discards": {"blue": ["blue 4", "blue 5"]}}))
     assert "round 1 of 1: player 0 to play or discard" in text and "deck 42 cards" in text
-    assert "blue blue 5 (2)" not in text and "blue 5 (2)" in text and "player 1 holds" in text
+    assert "blue blue 5 (2)" not in text and "blue 5 (2)" in text and "player 1: 8 cards in hand" in text
+
+
+def test_the_printed_state_shows_only_public_cards_and_reveal_shows_everything():
+    state = game(position={"hands": [HAND_A, HAND_B], "discards": {"green": ["green 7"]}})
+    state.apply("discard yellow 7")
+    state.apply("draw green")  # everyone saw the green 7 taken
+    public = str(state)
+    for card in HAND_A[:-1] + HAND_B:
+        assert f"{card} " not in public + " " or card in ("green 7",), card
+    assert "taken from the piles: green 7" in public and str(state.deck[-1]) not in public.split("deck")[-1]
+    secret = state.reveal()
+    assert all(card in secret for card in HAND_A[:-1] + HAND_B) and "deck, top first: " + str(state.deck[-1]) in secret
+    assert "<table" in state._repr_html_() and "red 4" not in state._repr_html_()
 
 
 def test_module_doctests():
@@ -599,3 +619,98 @@ def test_determinise_with_partners_keeps_known_and_pooled_cards_where_they_may_b
             Counter(seen.unseen() + list(seen.pooled) + [c for seat in (0, 2, 3) for c in seen.known[seat]])
     partner = determinise(state.observation(0), rng)
     assert {Card("green", 7), Card("red", 9)} <= set(partner.hands[2])
+
+
+# --- the kit's readings (issue 12) -------------------------------------------------------------------
+def test_after_a_discard_the_refusal_says_a_card_was_discarded_not_played():
+    state = game()
+    state.apply("discard red 9")
+    assert state.explain("play red wager") == ("Illegal: you have discarded the red 9 this turn: "
+                                               "now draw from the deck or the top of a discard pile")
+    state.apply("draw deck")
+    state.apply("play red 2")
+    assert state.why_illegal("play red 3") == ("you have played the red 2 this turn: "
+                                               "now draw from the deck or the top of a discard pile")
+
+
+@pytest.mark.parametrize("colours", [5, 6])
+def test_a_draw_from_no_pile_lists_the_colours_of_the_game_at_hand(colours):
+    state = new_game(seed=1, colours=colours)
+    reason = state.why_illegal(Action("draw", source="sky"))
+    named = "yellow, blue, white, green, red" + (", purple" if colours == 6 else "")
+    assert reason == f"draw from 'deck' or a colour ({named}), not 'sky'"
+    refused(state, Action("draw", source="sky"), named)
+
+
+def test_four_players_with_six_colours_is_labelled_the_kits_own_variant():
+    assert new_game(4, colours=6).variant.startswith("the kit's own variant")
+    assert len(deck_cards(4, 6)) == 90
+    for players, colours in [(2, 5), (2, 6), (4, 5)]:
+        assert "kit's own" not in new_game(players, colours=colours).variant
+    assert "kit's own variant" in new_game.__doc__ and "kit's own variant" in rules.__doc__
+
+
+def drawing_from_piles_only(state, rng) -> int:
+    """Play the round as two stubborn players would: discard, then take a pile's top whenever
+    any pile may be taken (passing whenever passing is allowed); return the turns played."""
+    turns = 0
+    start = state.round
+    while not state.is_terminal and state.round == start:
+        legal = state.legal_actions()
+        passes = [a for a in legal if a.kind == "pass" and a.cards]
+        piles = [a for a in legal if a.kind == "draw" and a.source != "deck"]
+        if passes:
+            action = rng.choice(passes)
+        elif piles:
+            action = rng.choice(piles)
+        else:
+            discards = [a for a in legal if a.kind == "discard"]
+            action = rng.choice(discards or legal)
+        if action.kind in ("draw", "pass") and (action.kind == "draw" or state.step == "play"):
+            turns += 1
+        state.apply(action)
+    return turns
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 4, "pass_timing": "instead"}],
+                         ids=["pile draws", "partners passing"])
+def test_every_round_ends_within_the_documented_bound(options):
+    # Without the bound, both ways of stalling would go on for ever; with it, a round lasts at
+    # most (deck after the deal) x (stall_limit + 1) turns.
+    for seed in range(5):
+        state = new_game(seed=seed, rounds=1, stall_limit=4, **options)
+        deck = len(state.deck)
+        turns = drawing_from_piles_only(state, random.Random(seed))
+        assert state.is_terminal and turns <= deck * (4 + 1)
+
+
+def test_stalled_turns_must_draw_from_the_deck_and_say_why():
+    state = game(stall_limit=2, position={"hands": [HAND_A, HAND_B], "discards": {"green": ["green 7"]}})
+    for text in ["discard yellow 7", "draw green", "discard white 4", "draw yellow"]:
+        state.apply(text)
+    assert state.turns_without_deck == 2 and state.stalled
+    state.apply("discard blue 2")
+    assert state.legal_actions() == [draw("deck")]
+    reason = refused(state, "draw white", "nobody has drawn from the deck for 2 turns")
+    assert reason.endswith("draw from the deck now")
+    state.apply("draw deck")
+    assert state.turns_without_deck == 0 and not state.stalled
+    assert state.observation(0).turns_without_deck == 0 and state.observation(0).stall_limit == 2
+
+
+def test_a_stalled_partnership_may_not_pass_instead_of_a_turn():
+    state = game(hands=FOUR, stall_limit=1, position={"hands": FOUR})
+    pair = pass_cards(*FOUR[0][:2])
+    assert state.is_legal(pair) and state.may_pass(0)
+    state.apply(pair)
+    assert state.stalled and not state.may_pass(1)
+    assert not any(action.kind == "pass" for action in state.legal_actions())
+    refused(state, pass_cards(*FOUR[1][:2]), "nobody has drawn from the deck for 1 turn in a row", "then draw from the deck")
+
+
+def test_the_stall_limit_is_checked_and_can_be_switched_off():
+    for wrong in (0, -3, 1.5, True, "100", 10**6):
+        with pytest.raises(ValueError, match="stall_limit"):
+            new_game(stall_limit=wrong)
+    state = new_game(seed=2, stall_limit=None)
+    assert state.stall_limit is None and new_game().stall_limit == rules.STALL_LIMIT == 100
