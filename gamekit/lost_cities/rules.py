@@ -29,8 +29,8 @@ rulebook suggests) on the same state: totals carry over and the leader starts th
 ...     "hands": [["red wager", "red 4", "red 9", "blue 2", "blue 3", "white 10", "green 5", "yellow 7"],
 ...               ["red 2", "red 3", "blue wager", "blue 8", "white 4", "white 6", "green 9", "yellow 2"]],
 ...     "deck": ["red 5", "green 2"]})
->>> [str(action) for action in state.legal_actions()][:4]
-['play red wager', 'discard red wager', 'play red 4', 'discard red 4']
+>>> [str(action) for action in state.legal_actions()][:3]  # sorted: plays, then discards, in card order
+['play yellow 7', 'play blue 2', 'play blue 3']
 >>> state.apply("play red 4")
 >>> state.explain("draw red")
 'Illegal: the red discard pile is empty'
@@ -46,6 +46,7 @@ rulebook suggests) on the same state: totals carry over and the leader starts th
 
 from __future__ import annotations
 
+import operator
 import random
 import re
 import sys
@@ -53,7 +54,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from gamekit.core import TERMINAL, GameState, IllegalActionError, make_rng, shuffle
+from gamekit.core import TERMINAL, GameState, IllegalActionError, NotAnActionError, make_rng, shuffle
 
 COLOURS = ("yellow", "blue", "white", "green", "red", "purple")  # purple: the six-colour edition
 NUMBERS = tuple(range(2, 11))
@@ -229,6 +230,7 @@ class Action:
         "_discard",
         "_index",
         "_order",
+        "_rank",
         "_play",
         "_shape",
         "_value",
@@ -251,6 +253,7 @@ class Action:
             order = (_KIND_ORDER[kind], int(card) if card is not None else -1,
                      _SOURCES.index(source) if source is not None else -1, tuple(map(int, cards or ())))
             object.__setattr__(action, "_order", order)
+            object.__setattr__(action, "_rank", _rank_of(order))
             if card is not None:
                 for name, item in (("_colour", card.colour), ("_index", card._colour_index),
                                    ("_bit", card._bit), ("_value", card.value)):
@@ -269,7 +272,7 @@ class Action:
     def __lt__(self, other):
         if type(other) is not Action or self._shape == _MALFORMED or other._shape == _MALFORMED:
             return NotImplemented
-        return self._order < other._order
+        return self._rank < other._rank
 
     def __gt__(self, other):
         if type(other) is not Action:
@@ -294,6 +297,17 @@ class Action:
 
 
 _ACTIONS: dict = {}  # (kind, card, source, cards) -> the shared Action
+
+
+def _rank_of(order: tuple) -> int:
+    """An action's place in the sorted order as one int (quick to sort by): kind, then card,
+    then source, then the pair of a pass (cards are at most 66, so each fits in 7 bits)."""
+    kind, card, source, pair = order
+    first, second = pair or (0, 0)
+    return (kind << 28) | ((card + 1) << 20) | ((source + 1) << 16) | (first << 7) | second
+
+
+_BY_RANK = operator.attrgetter("_rank")
 
 
 def _shape_of(kind, card, source, cards) -> int:
@@ -378,11 +392,11 @@ _ACTION_TEXT = re.compile(
 
 
 def parse_action(text: str) -> Action:
-    """An action from its text (lower case, single spaces), raising IllegalActionError if the
-    text is not an action at all."""
+    """An action from its text (lower case, single spaces), raising NotAnActionError (an
+    IllegalActionError) if the text is not an action at all."""
     match = _ACTION_TEXT.fullmatch(text)
     if not match:
-        raise IllegalActionError(
+        raise NotAnActionError(
             f"{text!r} is not a Lost Cities action: try 'play red 7', 'discard blue wager', "
             "'draw deck', 'draw green' (or, with partners, 'pass red 7 and blue 3')"
         )
@@ -396,7 +410,7 @@ def parse_action(text: str) -> Action:
             return PASS_NOTHING
         return pass_cards(match.group("first"), match.group("second"))
     except ValueError as error:
-        raise IllegalActionError(f"{text!r}: {error}") from None
+        raise NotAnActionError(f"{text!r}: {error}") from None
 
 
 # --- a player's view -----------------------------------------------------------------------------
@@ -701,11 +715,16 @@ class LostCitiesState(GameState):
         return self._side[player]
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        """The actions ``player`` (default: the mover) may take now: at the play step the plays,
-        then the discards, in the order the cards came into the hand (then passes, if allowed);
-        at the draw step the deck, then the non-empty piles that may be taken, in colour order."""
+        """The actions ``player`` (default: the mover) may take now, sorted: at the play step
+        the plays, then the discards, each in card order (colours in game order, wagers first),
+        then passes, if allowed; at the draw step the deck, then the piles that may be taken, in
+        colour order. Empty for anyone but the mover, and once the match is over."""
         if player is None and not self.teams:  # with partners, passes may be legal too
-            return list(self._legal)
+            if self.step == _PLAY_STEP:
+                return sorted(self._legal, key=_BY_RANK)
+            return list(self._legal)  # the draw menus are made in order
+        if self._player == TERMINAL:
+            return []
         return GameState.legal_actions(self, player)
 
     def apply(self, action) -> None:
@@ -719,7 +738,7 @@ class LostCitiesState(GameState):
         GameState.apply(self, action)
 
     def _legal_actions(self, player: int) -> list[Action]:
-        actions = list(self._legal)  # ``player`` is the mover: GameState answers [] for others
+        actions = sorted(self._legal, key=_BY_RANK)  # ``player`` is the mover: GameState answers [] for others
         if self.step == _PASS_STEP:
             actions = [PASS_NOTHING]
         if self._may_pass(player):

@@ -257,7 +257,7 @@ def test_six_colours_add_the_purple_expedition_pile_and_draw_button():
 def test_a_search_agent_seat_explains_its_values_as_margins():
     from gamekit.lost_cities.agents import SearchAgent
 
-    quick = {"search": lambda seed: SearchAgent(seed=seed, rollouts=2, width=2, policy="quick")}
+    quick = {"search": lambda seed: SearchAgent(seed=seed, method="rollouts", rollouts=2, width=2, policy="quick")}
     board = LostCitiesBoard(seats=[HUMAN, "search"], seed=3, options={"rounds": 1}, agents=quick)
     assert board.choose(f"discard {board.hand[0]}") and board.choose("draw deck")
     steps = board.last_turns[1]

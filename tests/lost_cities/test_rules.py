@@ -714,3 +714,61 @@ def test_the_stall_limit_is_checked_and_can_be_switched_off():
             new_game(stall_limit=wrong)
     state = new_game(seed=2, stall_limit=None)
     assert state.stall_limit is None and new_game().stall_limit == rules.STALL_LIMIT == 100
+
+
+# --- the protocol every game shares ------------------------------------------------------------------
+@pytest.mark.parametrize("options", [{}, {"players": 4}, {"players": 4, "pass_timing": "after"}, {"colours": 6}],
+                         ids=["2 players", "4 players", "4 players, pass after", "6 colours"])
+def test_legal_actions_come_sorted_and_agree_with_is_legal(options):
+    rng = random.Random(1)
+    for seed in range(15):
+        state = new_game(seed=seed, rounds=1, **options)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            assert legal == sorted(legal) and legal == state.legal_actions(state.current_player)
+            assert all(state.is_legal(action) and state.why_illegal(action) is None for action in legal)
+            others = [p for p in range(state.num_players) if p != state.current_player]
+            assert all(state.legal_actions(p) == [] for p in others)
+            state.apply(rng.choice(legal))
+        assert state.legal_actions() == [] and all(state.legal_actions(p) == [] for p in range(state.num_players))
+        assert not state.is_legal("draw deck") and not state.may_pass()
+
+
+def test_parse_names_actions_and_refuses_non_actions_as_not_actions():
+    from gamekit.core import NotAnActionError
+
+    state = new_game(seed=0)
+    assert state.parse(" Play  RED 7 ") is play("red 7") and state.parse("draw purple") is draw("purple")
+    for text in ["fly to Mars", "play red 11", "pass red 7", ""]:
+        with pytest.raises(NotAnActionError):
+            state.parse(text)
+    assert state.why_illegal("play red 11").startswith("'play red 11'")
+
+
+def test_the_game_registers_what_it_is():
+    from gamekit.core import game_info
+
+    info = game_info("lost_cities")
+    assert info.seats == (2, 4) and info.default_seats == 2 and not info.simultaneous and info.hidden_information
+    assert set(info.options) == set(new_game.__code__.co_varnames[:new_game.__code__.co_argcount
+                                                               + new_game.__code__.co_kwonlyargcount]) - {"seed"}
+
+
+def test_the_outcome_names_the_winner_in_words():
+    state = new_game(seed=4, rounds=1)
+    rng = random.Random(2)
+    assert state.outcome() is None
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    outcome = state.outcome()
+    assert outcome.winners == tuple(state.winners()) and outcome.scores == tuple(state.scores())
+    leader = outcome.winners[0]
+    assert outcome.reason == f"player {leader} wins the match, {state.totals[0]:+d} to {state.totals[1]:+d} after 1 round"
+
+
+def test_partners_are_public_and_may_pass_follows_the_rule():
+    state = game(hands=FOUR, position={"hands": FOUR})
+    assert [state.partner(seat) for seat in range(4)] == [2, 3, 0, 1] and new_game().partner(0) is None
+    assert state.may_pass() and state.may_pass(0) and not state.may_pass(1)
+    short = new_game(4, seed=1, hand_size=6)  # six cards: a pass would leave four, so never legal
+    assert not short.may_pass() and not any(a.kind == "pass" for a in short.legal_actions())
