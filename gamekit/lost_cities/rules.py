@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import operator
 import random
+import weakref
 import re
 import sys
 from collections import Counter
@@ -308,6 +309,7 @@ def _rank_of(order: tuple) -> int:
 
 
 _BY_RANK = operator.attrgetter("_rank")
+_weak = weakref.ref
 
 
 def _shape_of(kind, card, source, cards) -> int:
@@ -440,39 +442,100 @@ def _short(card: Card) -> str:
     return "w" if card.value == WAGER else str(card.value)
 
 
-@dataclass(frozen=True)
+#: The fields of an observation, in order, with what each holds.
+OBSERVATION_FIELDS = {
+    "player": "the seat this observation belongs to",
+    "num_players": "2, or 4 in partnerships",
+    "side": "0 or 1: the player's own seat with two players, the team with four",
+    "colours": "the expeditions of this game",
+    "to_move": "the seat to act, or TERMINAL",
+    "step": '"play" (or pass instead), "draw", "pass" (after a turn); None at the end',
+    "hand": "the player's cards, sorted",
+    "hand_sizes": "cards held, per seat",
+    "deck_size": "cards left in the deck",
+    "discards": "colour -> its pile, bottom to top",
+    "expeditions": "per side: colour -> its cards, bottom to top",
+    "known": "per seat: the cards this player knows that seat holds (own seat: the hand)",
+    "pooled": "cards known to be with the other team, not which partner (four players)",
+    "blocked": "the pile the mover may not draw from now: the one just discarded to",
+    "round": "the round being played",
+    "rounds": "rounds in the match",
+    "totals": "per side, rounds already scored",
+    "round_scores": "per side, the expeditions on the table now",
+    "hand_size": "cards dealt to each player",
+    "pass_timing": 'with four players: "instead" of a turn or "after" it',
+    "turns_without_deck": "turns in a row with no deck draw (the kit's bound on a round)",
+    "stall_limit": "after that many, the deck must be drawn (None: no bound)",
+}
+_OPTIONAL_FIELDS = {"turns_without_deck": 0, "stall_limit": None}
+
+
 class LostCitiesObservation:
     """What ``player`` may know: their own hand, every expedition, the discard piles, the size of
     the deck (not its order), how many cards each seat holds, and the cards others are known to
-    hold because they took them from a discard pile (or, for a partner, were passed them).
+    hold because they took them from a discard pile (or, for a partner, were passed them). The
+    fields are listed in ``OBSERVATION_FIELDS``.
 
     ``discards`` shows whole piles, bottom to top: only the top card is visible at the table, but
     every discard was seen being made, so a player with a good memory knows the rest (a teaching
     convenience, as the digest allows).
+
+    An observation is the table as it was when it was asked for, and never changes. Asking is
+    cheap (an agent is shown one before every action): the fields are worked out when first read,
+    and the state fills in every observation still held before it moves on, so one read later
+    still shows the moment it was taken.
     """
 
-    player: int
-    num_players: int
-    side: int  # 0 or 1: the player's own seat with two players, the team with four
-    colours: tuple
-    to_move: int  # the seat to act, or TERMINAL
-    step: str | None  # "play" (or pass instead), "draw", "pass" (after a turn); None at the end
-    hand: tuple  # sorted
-    hand_sizes: tuple  # per seat
-    deck_size: int
-    discards: dict  # colour -> cards, bottom to top
-    expeditions: tuple  # per side: colour -> cards, bottom to top
-    known: tuple  # per seat: the cards this player knows that seat holds (own seat: the hand)
-    pooled: tuple  # cards known to be with the other team, not which partner (four players)
-    blocked: str | None  # the pile the mover may not draw from now: the one just discarded to
-    round: int
-    rounds: int
-    totals: tuple  # per side, rounds already scored
-    round_scores: tuple  # per side, the expeditions on the table now
-    hand_size: int
-    pass_timing: str | None  # with four players: "instead" of a turn or "after" it
-    turns_without_deck: int = 0  # turns in a row with no deck draw (the kit's bound on a round)
-    stall_limit: int | None = None  # after that many, the deck must be drawn (None: no bound)
+    __slots__ = (*OBSERVATION_FIELDS, "_source", "__weakref__")
+
+    def __init__(self, **fields):
+        """An observation from its fields (``state.observation(player)`` is the usual way)."""
+        unknown = sorted(set(fields) - set(OBSERVATION_FIELDS))
+        missing = sorted(set(OBSERVATION_FIELDS) - set(fields) - set(_OPTIONAL_FIELDS))
+        if unknown or missing:
+            raise TypeError(f"an observation has the fields {list(OBSERVATION_FIELDS)}: "
+                            f"unknown {unknown}, missing {missing}")
+        _fill_observation(self, tuple(fields.get(name, _OPTIONAL_FIELDS.get(name)) for name in OBSERVATION_FIELDS))
+
+    def __getattr__(self, name):
+        """A field not yet worked out: work them all out from the state, then read it."""
+        source = object.__getattribute__(self, "_source") if name != "_source" else None
+        if source is None or name not in OBSERVATION_FIELDS:
+            raise AttributeError(f"an observation has no {name!r}")
+        self._settle()
+        return object.__getattribute__(self, name)
+
+    def _settle(self) -> None:
+        """Work out every field from the state (which has not moved since the observation)."""
+        try:
+            state = object.__getattribute__(self, "_source")
+        except AttributeError:
+            return  # built from its fields
+        if state is not None:
+            _fill_observation(self, state._observed(self.player))
+
+    def _values(self) -> tuple:
+        self._settle()
+        return tuple(getattr(self, name) for name in OBSERVATION_FIELDS)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("an observation never changes")
+
+    __delattr__ = __setattr__
+
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() == other._values()
+
+    __hash__ = None  # its dicts are not hashable
+
+    def __reduce__(self):  # copies and pickles carry the values, never the state
+        return (_observation_from, (self._values(),))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(OBSERVATION_FIELDS, self._values()))
+        return f"LostCitiesObservation({shown})"
 
     @property
     def partner(self) -> int | None:
@@ -505,6 +568,26 @@ class LostCitiesObservation:
             return 0
         offset = (self.player - self.to_move) % self.num_players
         return 0 if self.deck_size <= offset else (self.deck_size - offset + self.num_players - 1) // self.num_players
+
+
+_FIELD_SETTERS = tuple(LostCitiesObservation.__dict__[name].__set__ for name in OBSERVATION_FIELDS)
+_SET_SOURCE = LostCitiesObservation.__dict__["_source"].__set__
+_SET_PLAYER = LostCitiesObservation.__dict__["player"].__set__
+
+
+def _fill_observation(seen: LostCitiesObservation, values: tuple) -> None:
+    for setter, value in zip(_FIELD_SETTERS, values):
+        setter(seen, value)
+    _SET_SOURCE(seen, None)
+
+
+def _observation_from(values: tuple) -> LostCitiesObservation:
+    seen = object.__new__(LostCitiesObservation)
+    _fill_observation(seen, values)
+    return seen
+
+
+_new_observation = object.__new__
 
 
 # --- the state -----------------------------------------------------------------------------------
@@ -546,6 +629,7 @@ class LostCitiesState(GameState):
                    "stall_limit": stall_limit}
         GameState.__init__(self, num_players=players, seed=seed, options=options)
         self.is_terminal = False  # a plain attribute (read before every step of a loop), set at the end
+        self._watchers: list = []  # weak references to observations whose fields are still to fill in
         self._rng = rng
         self.colours = COLOURS[:colours]
         self.rounds = rounds
@@ -589,6 +673,7 @@ class LostCitiesState(GameState):
             self.discards = {colour: list(discards.get(colour, ())) for colour in colours}
             self.expeditions = [{colour: list(row.get(colour, ())) for colour in colours} for row in expeditions]
         self.deck = deck
+        self._scores = None  # the expeditions' points, worked out when asked for
         self.step = _PLAY_STEP
         self._player = starter
         self._stall = 0
@@ -670,7 +755,7 @@ class LostCitiesState(GameState):
         return next(seat for seat in after if self._side[seat] == leader)
 
     def _row_score(self, side: int) -> int:
-        return sum(score_expedition(cards) for cards in self.expeditions[side].values() if cards)
+        return self.round_scores()[side]
 
     # --- the protocol ------------------------------------------------------------------------
     # ``current_player``, ``is_terminal``, ``legal_actions`` and ``apply`` have a fast path for
@@ -729,6 +814,8 @@ class LostCitiesState(GameState):
 
     def apply(self, action) -> None:
         """Perform the mover's action: an :class:`Action` or its text (``"play red 7"``)."""
+        if self._watchers:  # observations still held must keep showing the table as it is now
+            self._settle_observations()
         if type(action) is Action:  # a shared action: one lookup checks it and finds its move
             move = self._legal.get(action)
             if move is not None:
@@ -884,6 +971,8 @@ class LostCitiesState(GameState):
 
     # --- moves (called once the action is known to be legal) ----------------------------------
     def _apply(self, action: Action) -> None:
+        if self._watchers:
+            self._settle_observations()
         move = self._legal.get(action)
         if move is not None:
             move(self, action)
@@ -900,6 +989,7 @@ class LostCitiesState(GameState):
         value = action._value
         side = self._side[seat]
         self.expeditions[side][action._colour].append(card)
+        self._scores = None
         if value > _MAX_TWIN or card not in hand:  # the last copy has left the hand
             menu = self._menu[seat]
             del menu[action]
@@ -1028,8 +1118,13 @@ class LostCitiesState(GameState):
 
     # --- the end -----------------------------------------------------------------------------
     def round_scores(self) -> list[int]:
-        """Per side, what the expeditions on the table are worth now."""
-        return [self._row_score(0), self._row_score(1)]
+        """Per side, what the expeditions on the table are worth now (worked out once after each
+        play: only plays change them)."""
+        scores = self._scores
+        if scores is None:
+            scores = self._scores = tuple(sum(score_expedition(cards) for cards in row.values() if cards)
+                                          for row in self.expeditions)
+        return list(scores)
 
     def side_scores(self) -> list[int]:
         """Per side: the finished rounds plus, during a round, the expeditions on the table."""
@@ -1052,7 +1147,25 @@ class LostCitiesState(GameState):
 
     # --- what a player sees ------------------------------------------------------------------
     def observation(self, player: int) -> LostCitiesObservation:
-        player = self._resolve_player(player)
+        """What ``player`` may know now (see :class:`LostCitiesObservation`)."""
+        if type(player) is not int or not 0 <= player < self.num_players:
+            player = self._resolve_player(player)
+        seen = _new_observation(LostCitiesObservation)  # its fields are filled in when first read
+        _SET_PLAYER(seen, player)
+        _SET_SOURCE(seen, self)
+        self._watchers.append(_weak(seen))
+        return seen
+
+    def _settle_observations(self) -> None:
+        """Before the state moves on: fill in the observations still held (a dropped one is gone)."""
+        for ref in self._watchers:
+            seen = ref()
+            if seen is not None:
+                seen._settle()
+        self._watchers.clear()
+
+    def _observed(self, player: int) -> tuple:
+        """The fields of ``player``'s observation now, in ``OBSERVATION_FIELDS`` order."""
         known = []
         for seat in range(self.num_players):
             if seat == player:
@@ -1060,18 +1173,17 @@ class LostCitiesState(GameState):
             else:
                 known.append(tuple(self._public[seat] + self._private[player][seat]))
         other = 1 - self._side[player]
-        return LostCitiesObservation(
-            player=player, num_players=self.num_players, side=self._side[player], colours=self.colours,
-            to_move=self._player, step=self.step, hand=tuple(sorted(self.hands[player])),
-            hand_sizes=tuple(len(hand) for hand in self.hands), deck_size=len(self.deck),
-            discards={colour: tuple(pile) for colour, pile in self.discards.items()},
-            expeditions=tuple({colour: tuple(cards) for colour, cards in row.items()} for row in self.expeditions),
-            known=tuple(known), pooled=tuple(self._pooled[other]) if self.teams else (),
-            blocked=self._blocked if self.step == _DRAW_STEP else None,
-            round=self.round, rounds=self.rounds, totals=tuple(self.totals),
-            round_scores=tuple(self.round_scores()), hand_size=self.hand_size, pass_timing=self.pass_timing,
-            turns_without_deck=self._stall, stall_limit=self.stall_limit,
-        )
+        return (player, self.num_players, self._side[player], self.colours, self._player, self.step, known[player],
+                tuple(len(hand) for hand in self.hands), len(self.deck),
+                {colour: tuple(pile) for colour, pile in self.discards.items()},
+                tuple({colour: tuple(cards) for colour, cards in row.items()} for row in self.expeditions),
+                tuple(known), tuple(self._pooled[other]) if self.teams else (),
+                self._blocked if self.step == _DRAW_STEP else None, self.round, self.rounds, tuple(self.totals),
+                tuple(self.round_scores()), self.hand_size, self.pass_timing, self._stall, self.stall_limit)
+
+    def __getstate__(self):  # pickles and deep copies leave the observations behind
+        values, slots = super().__getstate__()
+        return {**values, "_watchers": []}, slots
 
     def clone(self) -> LostCitiesState:
         twin = object.__new__(LostCitiesState)
@@ -1079,6 +1191,7 @@ class LostCitiesState(GameState):
         for name in _SHARED_SLOTS:  # values that never change, or are replaced, never mutated
             setattr(twin, name, getattr(self, name))
         twin.options = dict(self.options)
+        twin._watchers = []
         twin.history = list(self.history)
         twin.hands = [list(hand) for hand in self.hands]
         twin.deck = list(self.deck)
@@ -1355,6 +1468,7 @@ def determinise(observation: LostCitiesObservation, rng: random.Random) -> LostC
                "first_player": 0, "position": None, "stall_limit": obs.stall_limit}
     GameState.__init__(state, num_players=obs.num_players, seed=rng.getrandbits(32), options=options)
     state._rng = random.Random(state.seed)
+    state._watchers = []
     state.colours = obs.colours
     state.rounds = obs.rounds
     state.hand_size = obs.hand_size
@@ -1374,6 +1488,7 @@ def determinise(observation: LostCitiesObservation, rng: random.Random) -> LostC
     state.deck = unseen
     state.discards = {colour: list(pile) for colour, pile in obs.discards.items()}
     state.expeditions = [{colour: list(cards) for colour, cards in row.items()} for row in obs.expeditions]
+    state._scores = None
     state.step = obs.step
     state._player = obs.to_move
     state._stall = obs.turns_without_deck

@@ -772,3 +772,40 @@ def test_partners_are_public_and_may_pass_follows_the_rule():
     assert state.may_pass() and state.may_pass(0) and not state.may_pass(1)
     short = new_game(4, seed=1, hand_size=6)  # six cards: a pass would leave four, so never legal
     assert not short.may_pass() and not any(a.kind == "pass" for a in short.legal_actions())
+
+
+def test_an_observation_shows_the_moment_it_was_taken_even_when_read_later():
+    import copy
+    import pickle
+
+    state = game()
+    early = state.observation(1)  # held, not read, while the game moves on
+    fresh = state.observation(1)
+    assert fresh.hand == tuple(sorted(cards(*HAND_B)))  # read now
+    state.apply("play red 4")
+    state.apply("draw deck")
+    assert early.to_move == 0 and early.step == "play" and early.expeditions[0]["red"] == ()
+    assert early == fresh and early != state.observation(1)
+    assert state.observation(1).expeditions[0]["red"] == (Card("red", 4),)
+    for twin in (copy.deepcopy(state), pickle.loads(pickle.dumps(state)), state.clone()):
+        assert twin.observation(1) == state.observation(1)
+    held = state.observation(0)
+    copied = (copy.deepcopy(held), pickle.loads(pickle.dumps(held)))
+    state.apply("discard white 4")
+    assert all(twin == held and twin.step == "play" for twin in copied)
+    with pytest.raises(AttributeError):
+        held.hand = ()
+    assert "LostCitiesObservation(player=0" in repr(held)
+
+
+def test_an_observation_is_cheap_until_read_and_the_same_as_one_built_from_its_fields():
+    from gamekit.lost_cities.rules import OBSERVATION_FIELDS, LostCitiesObservation
+
+    state = new_game(seed=3)
+    seen = state.observation(0)
+    built = LostCitiesObservation(**{name: getattr(seen, name) for name in OBSERVATION_FIELDS})
+    assert built == seen and built.unseen() == seen.unseen()
+    with pytest.raises(TypeError, match="missing"):
+        LostCitiesObservation(player=0)
+    with pytest.raises(AttributeError):
+        seen.deck  # noqa: B018 (an observation has no deck)
