@@ -814,8 +814,13 @@ class LostCitiesState(GameState):
 
     def apply(self, action) -> None:
         """Perform the mover's action: an :class:`Action` or its text (``"play red 7"``)."""
-        if self._watchers:  # observations still held must keep showing the table as it is now
-            self._settle_observations()
+        watchers = self._watchers
+        if watchers:  # observations still held must keep showing the table as it is now
+            for ref in watchers:
+                seen = ref()
+                if seen is not None:
+                    seen._settle()
+            watchers.clear()
         if type(action) is Action:  # a shared action: one lookup checks it and finds its move
             move = self._legal.get(action)
             if move is not None:
