@@ -1,48 +1,35 @@
-"""The Milhões board: secret bids at one screen, against friends (hot-seat) or agents.
+"""The Milhões board: secret bids at one screen, against friends (hot-seat) or the computer.
 
->>> board = MilhoesBoard(players=2, seats=["human", "random"], seed=3)
+>>> board = MilhoesBoard(seats=["human", "random"], names=["Ana"], seed=3)
 >>> board.choose(0, 12)
 True
 >>> board.state.round
 2
 
-Each round every human seat picks a Power card and confirms it; when several humans share the
-screen, a "pass the screen to ..." step hides each hand from the others. Agent seats choose by
-themselves (seat ``p``'s agent is ``AGENTS[name](seed=derive_seed(game seed, p))``, so a game's seed
-fixes its agents too). When all have chosen, the bids are revealed and the engine decides who wins
-what. The board holds no rules: it shows ``state.legal_actions``, checks a choice with
-``state.explain`` and plays the round with ``state.apply_joint``; every refusal shows in the board.
+A view over a :class:`gamekit.core.Table`, which runs the game: whose choice it is, the agents'
+bids, the pass-the-screen step between people, the log. The board draws ``table.view(seat)`` for
+the seat at the screen and turns clicks into ``table.submit``: click a card to pick it, Confirm to
+bid it. From Python, ``choose(seat, card)`` does the same clicks in one go.
 
-CSS classes for tests and styling: ``mh-board``, ``mh-seed``, ``mh-pot``, ``mh-seat-<p>``,
-``mh-card-<seat>-<value>``, ``mh-confirm``, ``mh-pass-screen``, ``mh-play-round``, ``mh-play-all``,
-``mh-status``, ``mh-reveal``, ``mh-history``, ``mh-result``, ``mh-scores``, ``mh-players``,
-``gk-seat-<p>`` (seat pickers) and ``mh-new-game``.
+CSS classes for tests and styling: ``mh-board``, ``mh-seed``, ``mh-round``, ``mh-pot``,
+``mh-seat-<p>``, ``mh-card-<seat>-<value>``, ``mh-confirm``, ``mh-pass-screen``, ``mh-play-round``,
+``mh-play-all``, ``mh-status``, ``mh-reveal``, ``mh-log``, ``mh-result``, ``mh-scores``,
+``mh-players``, ``gk-seat-<p>`` and ``gk-seat-name-<p>`` (set-up row) and ``mh-new-game``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from html import escape
 
 import ipywidgets as widgets
 
-from gamekit.core import IllegalActionError
-from gamekit.core.state import normalise_text
-from gamekit.ui import (
-    HUMAN,
-    LogPanel,
-    PassScreen,
-    SeatPicker,
-    StatusArea,
-    card_button,
-    chip,
-    set_enabled,
-    set_selected,
-    theme,
-)
-from gamekit.ui.board import SeatedBoard
+from gamekit.core import IllegalActionError, TableView
+from gamekit.ui import card_button, chip, set_enabled, set_selected
+from gamekit.ui.table_board import TableBoard
 
 from .agents import AGENTS
-from .rules import Bid, MilhoesState, RoundResult, format_points, new_game
+from .rules import Bid, RoundResult, format_points
 
 MAX_PLAYERS = 5
 TITLE = "Tu és Milhais, mas vales Milhões!"
@@ -60,441 +47,292 @@ def points_chip(value: int, *, big: bool = False, classes=()) -> str:
     return chip(f"{value:+d}", classes=[kind, "mh-points", *classes], big=big, title=title)
 
 
-class MilhoesBoard(SeatedBoard):
-    """A playable board for ``state`` (default: a new game of ``players`` with ``seed``).
-
-    ``seats`` gives each seat's kind, ``"human"`` or an agent name from ``agents`` (default:
-    ``gamekit.milhoes.agents.AGENTS``); all seats are human (hot-seat) unless told otherwise.
-    ``names`` names the players; ``options`` are further ``new_game`` options (``memory=True``, ...).
+class MilhoesBoard(TableBoard):
+    """A playable board: ``seats`` gives each seat's kind, ``"human"`` or an agent name from
+    ``agents`` (default: ``gamekit.milhoes.agents.AGENTS``), ``names`` the players' names;
+    ``options`` are further ``new_game`` options. ``state`` shows a game already started.
 
     From Python: ``choose(seat, card)`` does what a player's clicks do, ``play_round()`` plays a
-    round between agents, ``new_game(...)`` deals again, ``summary()`` describes what is shown.
+    round between agents, ``new_game(...)`` deals again, ``summary()`` says what is on screen.
     """
 
+    game = "milhoes"
+    css = "mh"
     max_players = MAX_PLAYERS
+    default_players = 3
+    log_title = "Round history"
     button_width = "160px"
 
-    def __init__(self, state: MilhoesState | None = None, *, seats=None, names=None, players: int = 3,
-                 seed: int | None = None, options: dict | None = None, agents: dict | None = None):
-        if state is None:
-            state = new_game(players, seed=seed, **(options or {}))
-        seats = self._seat(state, seats, names, seed, agents if agents is not None else load_agents())
-        self._build_widgets(seats)
-        super().__init__(self._layout())
-        self.add_class("gk-board")
-        self.add_class("mh-board")
-        self._begin(state, seats)
-
-    # --- widgets -------------------------------------------------------------------------------
-    def _build_widgets(self, seats) -> None:
-        self.status = StatusArea()  # first: every button's callback reports here
-        self.status.add_class("mh-status")
-        self.header = _html("mh-header")
-        self.pot_view = _html("mh-pot")
-        self.seat_views = [_html("gk-seat-panel", f"mh-seat-{p}", f"gk-seat-colour-{p}",
-                                 layout=widgets.Layout(flex="1 1 170px", margin="3px"))
-                           for p in range(MAX_PLAYERS)]
-        self.seats_row = widgets.HBox(self.seat_views, layout=widgets.Layout(flex_flow="row wrap"))
-        self.seats_row.add_class("mh-seats")
-        self.pass_screen = PassScreen()
-        self.pass_screen.button.add_class("mh-pass-screen")
-        self.hand_title = _html("mh-hand-title")
-        self.hand_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
-        self.hand_row.add_class("mh-hand")
-        self.confirm_button = self._button("Confirm my card", "mh-confirm", self.confirm, style="success")
-        self.confirm_button.layout.width = "260px"
-        self.play_round_button = self._button("Play a round", "mh-play-round", self.play_round)
-        self.play_all_button = self._button("Play to the end", "mh-play-all", self.play_to_end)
-        self.result_view = _html("mh-result")
-        self.scores_view = _html("mh-scores")
-        self.action_area = widgets.VBox()
-        self.action_area.add_class("mh-action")
-        self.reveal_view = _html("mh-reveal", layout=widgets.Layout(flex="1 1 420px"))
-        self.history = LogPanel("Round history", layout=widgets.Layout(flex="1 1 420px"))
-        self.history.add_class("mh-history")
-        self.players_picker = widgets.Dropdown(options=list(range(2, MAX_PLAYERS + 1)), value=len(seats),
-                                               description="Players", layout=widgets.Layout(width="150px"),
-                                               style={"description_width": "60px"})
-        self.players_picker.add_class("mh-players")
-        self.seat_picker = SeatPicker(list(self.agents), seats, max_seats=MAX_PLAYERS, names=self.all_names)
-        self.players_picker.observe(self._players_changed, names="value")
-        self.new_game_button = self._button("New game", "mh-new-game", self.new_game, style="primary")
+    def __init__(self, state=None, *, seats=None, names=None, players: int | None = None,
+                 seed: int | None = None, options: dict | None = None, agents: dict | None = None,
+                 presentation: bool = False):
+        if state is not None and options is None:  # later games: the same options, a new deal
+            options = {k: v for k, v in state.options.items() if k not in ("players", "points_order")}
+        self.selected: Bid | None = None
         self.card_buttons: dict[tuple[int, int], widgets.Button] = {}
+        self.confirm_button = None
+        super().__init__(seats=seats, names=names, players=players, seed=seed, options=options,
+                         agents=agents if agents is not None else load_agents(), state=state,
+                         presentation=presentation)
 
-    def _layout(self) -> list:
-        setup_title = _html("gk-section-title", value="Next game: players and who plays each seat")
-        setup = widgets.VBox([setup_title, widgets.HBox([self.players_picker, self.new_game_button]),
-                              self.seat_picker])
-        setup.add_class("mh-setup")
-        lower = widgets.HBox([self.reveal_view, self.history], layout=widgets.Layout(flex_flow="row wrap"))
-        return [theme(), self.header, self.pot_view, self.seats_row, self.action_area, self.status,
-                lower, setup]
-
-    # --- game flow -----------------------------------------------------------------------------
-    def _begin(self, state: MilhoesState, seats) -> None:
-        self._take_seats(state, seats)
-        self.card_buttons = {
-            (seat, value): card_button(str(value), classes=[f"mh-card-{seat}-{value}", "mh-card",
-                                                            f"gk-seat-colour-{seat}"],
-                                       tooltip=f"bid {value}",
-                                       on_click=self.status.guard(lambda v=value: self.select(v)))
-            for seat in self.humans for value in range(1, state.cards + 1)
-        }
-        self.history.clear()
-        for result in state.rounds:  # a state handed over mid-game keeps its past
-            self.history.add(*self._history_entry(result))
-        self.reveal_view.value = self._reveal_html(state.rounds[-1]) if state.rounds else ""
-        self._start_round()
-        self.status.info(self._prompt_text())
-        self._redraw()
-
+    # --- clicks ------------------------------------------------------------------------------
     @property
     def chooser(self) -> int | None:
-        """The human seat whose choice is awaited (``None`` between games or among agents)."""
-        return self._chooser
-
-    @property
-    def pass_screen_pending(self) -> bool:
-        return self._chooser is not None and not self._hand_shown
-
-    def _start_round(self) -> None:
-        self._pending: dict[int, Bid] = {}
-        self._selected: Bid | None = None
-        self._chooser = None
-        self._hand_shown = False
-        if self._state.is_terminal:
-            return
-        state = self._state
-        choices = {seat: agent.act(state.observation(seat), state.legal_actions(seat))
-                   for seat, agent in enumerate(self._agents) if agent is not None}
-        self._pending.update(choices)
-        self._next_chooser()
-
-    def _next_chooser(self) -> None:
-        waiting = [p for p in self.humans if p not in self._pending]
-        self._chooser = waiting[0] if waiting else None
-        self._hand_shown = self._chooser is not None and not self.hotseat
-        self._selected = None
-
-    def _refuse(self, reason: str):
-        raise IllegalActionError(reason)
-
-    def _check_can_choose(self, seat: int) -> None:
-        if self._state.is_terminal:
-            self._refuse("the game is over: click New game to play again")
-        if not isinstance(seat, int) or not 0 <= seat < self._state.num_players:
-            self._refuse(f"there is no seat {seat!r}: seats are 0 to {self._state.num_players - 1}")
-        if self.seats[seat] != HUMAN:
-            self._refuse(f"{self.names[seat]}'s seat is played by the agent {self.seats[seat]!r}")
-        if seat in self._pending:
-            self._refuse(f"{self.names[seat]} has already chosen a card this round")
-        if seat != self._chooser:
-            self._refuse(f"it is {self.names[self._chooser]}'s turn to choose, not {self.names[seat]}'s")
+        """The person whose bid the table waits for (``None``: nobody, or only agents)."""
+        return self.table.next_person
 
     def show_hand(self) -> None:
-        """The pass-the-screen step's button: the awaited player is at the screen."""
+        """The pass-the-screen button: the awaited player is at the screen."""
         if not self.pass_screen_pending:
-            self._refuse("there is no hand waiting behind the screen")
-        self._hand_shown = True
-        self.status.info(self._prompt_text())
-        self._redraw()
+            raise IllegalActionError("there is no hand waiting behind the screen")
+        self.take_screen()
 
     def select(self, card) -> None:
-        """Pick ``card`` (a value, ``Bid`` or ``"bid 7"``) for the awaited seat; confirm follows."""
-        seat = self._chooser
-        if seat is None:
-            self._refuse("nobody is choosing a card now" if not self._state.is_terminal
-                         else "the game is over: click New game to play again")
-        if not self._hand_shown:
-            self._refuse(f"pass the screen to {self.names[seat]} first")
-        action = self._as_action(card, seat)
-        self._set_selection(action)
-        self.status.info(f"{self.names[seat]} picked {action.card}: confirm it, or pick another card.")
-        self._redraw()
+        """Pick ``card`` (a value, a ``Bid`` or ``"bid 7"``) for the seat at the screen."""
+        view = self.view
+        if not view.my_turn:
+            raise IllegalActionError(self._why_nobody_chooses(view))
+        action = self._as_bid(card)
+        reason = self.state.why_illegal(action, view.seat)
+        if reason is not None:
+            raise IllegalActionError(reason, action)
+        self.selected = action
+        self.message = (f"{view.name} picked {action.card}: confirm it, or pick another card.", "info")
+        self.refresh()
 
     def confirm(self) -> None:
-        """Lock in the picked card; when every seat has chosen, reveal the bids."""
-        seat = self._chooser
-        if seat is None or not self._hand_shown:
-            self._refuse("nobody is choosing a card now")
-        if self._selected is None:
-            self._refuse(f"{self.names[seat]}, pick a card before confirming")
-        self._pending[seat] = self._selected
-        self._next_chooser()
-        if self._chooser is None:
-            self._resolve()
-        else:
-            self.status.info(self._prompt_text())
-        self._redraw()
+        """Bid the picked card: the table keeps it secret until every seat has chosen."""
+        view = self.view
+        if not view.my_turn:
+            raise IllegalActionError(self._why_nobody_chooses(view))
+        if self.selected is None:
+            raise IllegalActionError(f"{view.name}, pick a card before confirming")
+        self.submit(self.selected)
+
+    def reset_choice(self) -> None:
+        self.selected = None
 
     def choose(self, seat: int, card) -> bool:
-        """Everything a human player clicks in one go (the screen step, the card, Confirm).
-
-        Returns ``True`` when the choice was taken; otherwise the reason shows in the board's
-        status line (``board.status.text``) and ``False`` is returned.
-        """
+        """Everything a player clicks in one go (the screen step, the card, Confirm). Returns
+        ``True`` when the bid was taken; otherwise the reason shows in the status line
+        (``board.status.text``) and ``False`` is returned."""
         try:
-            self._check_can_choose(seat)
-            self._as_action(card, seat)  # a refused card leaves the hand hidden
-            if self.pass_screen_pending:
-                self.show_hand()
-            self.select(card)
-            self.confirm()
+            bid = self._as_bid(card)
+            if self.table.pass_to == seat:
+                reason = self.state.why_illegal(bid, seat)
+                if reason is not None:  # a refused card leaves the hand hidden
+                    raise IllegalActionError(reason, bid)
+                self.take_screen()
+            if self.viewer == seat:
+                self.select(bid)
+                self.confirm()
+            else:  # not at the screen: the table takes it, or says why not
+                self.table.submit(bid, seat, version=self.view.version)
+                self.reset_choice()
+                self.message = None
+                self.refresh()
         except IllegalActionError as refusal:
-            self.status.error(f"Refused: {refusal.reason}")
-            self._redraw()
+            self.message = (f"Refused: {refusal.reason}", "error")
+            self.refresh()
             return False
         return True
 
-    def play_round(self) -> None:
-        """Play one round when every seat is an agent (the agents' choices are already made)."""
-        if self._state.is_terminal:
-            self._refuse("the game is over: click New game to play again")
-        if self.humans:
-            self._refuse("the human seats choose their cards themselves")
-        self._resolve()
-        self._redraw()
-
-    def play_to_end(self) -> None:
-        """Play every remaining round between the agents."""
-        self.play_round()
-        while not self._state.is_terminal:
-            self.play_round()
-
-    def _as_action(self, card, seat: int) -> Bid:
-        """The legal ``Bid`` meant by ``card``; the engine's reason if it is not legal."""
+    def _as_bid(self, card) -> Bid:
         if isinstance(card, int) and not isinstance(card, bool):
-            card = Bid(card)
-        verdict = self._state.explain(card, seat)
-        if not verdict.startswith("Legal"):
-            self._refuse(verdict.removeprefix("Illegal: "))
+            return Bid(card)
         if isinstance(card, Bid):
             return card
-        wanted = normalise_text(card)
-        return next(a for a in self._state.legal_actions(seat) if str(a) == wanted)
+        return self.state.parse(card)
 
-    def _set_selection(self, action: Bid | None) -> None:
-        self._selected = action
-        for (seat, value), button in self.card_buttons.items():
-            set_selected(button, action is not None and seat == self._chooser and value == action.card)
+    def _why_nobody_chooses(self, view: TableView) -> str:
+        if view.is_over:
+            return "the game is over: click New game to play again"
+        if self.table.pass_to is not None:
+            return f"pass the screen to {view.names[self.table.pass_to]} first"
+        return "nobody is choosing a card now"
 
-    def _resolve(self) -> None:
-        try:
-            self._state.apply_joint(self._pending)
-        except IllegalActionError as refusal:  # only an agent can get here: humans are checked
-            self._start_round()
-            raise IllegalActionError(f"the round could not be played ({refusal.reason})") from None
-        result = self._state.rounds[-1]
-        self.history.add(*self._history_entry(result))
-        self.reveal_view.value = self._reveal_html(result)
-        self._start_round()
-        if self._state.is_terminal:
-            self.status.success(f"{result.describe(self.names)} Game over: {self._winner_text()}")
-        else:
-            self.status.info(f"{result.describe(self.names)} {self._prompt_text()}")
+    # --- drawing -----------------------------------------------------------------------------
+    def public(self, view: TableView):
+        """The public part of ``view``'s observation (a spectator's, on the pass-the-screen step)."""
+        if view.observation is not None:
+            return view.observation
+        # TODO(milhoes rules): MilhoesState.public_observation(); until then, a seat's without its hand
+        return dataclasses.replace(self.state.observation(0), hand=())
 
-    def new_game(self, players: int | None = None, seats=None, seed: int | None = None) -> None:
-        """Deal a new game; ``players`` and ``seats`` default to the set-up row's choices, and the
-        seed to the next of the board's series (same options as the last game, new deal)."""
-        players, seats = self._next_seats(players, seats, self.players_picker.value)
-        seed = self._next_seed(seed)
-        options = {k: v for k, v in self._state.options.items() if k not in ("players", "points_order")}
-        self.players_picker.value = players
-        self.seat_picker.seats = seats
-        self._begin(new_game(players, seed=seed, **options), seats)
+    def draw(self, view: TableView) -> list:
+        seen = self.public(view)
+        self.header.value = self._header_html(seen, view)
+        pot = _html("mh-pot", value=self._pot_html(seen, view))
+        seats = widgets.HBox([_html("gk-seat-panel", f"mh-seat-{p}", f"gk-seat-colour-{p}",
+                                    *(["gk-active"] if p in view.waiting_for else []),
+                                    value=self._seat_html(p, seen, view),
+                                    layout=widgets.Layout(flex="1 1 170px", margin="3px"))
+                              for p in range(len(view.names))],
+                             layout=widgets.Layout(flex_flow="row wrap"))
+        seats.add_class("mh-seats")
+        parts = [pot, seats]
+        if view.is_over:
+            parts = [_html("mh-result", value=self._result_html(view)),
+                     _html("mh-scores", value=self._scores_html(seen, view)), seats]
+        return parts
 
-    def _players_changed(self, change) -> None:
-        self.seat_picker.count = change["new"]
+    def action_widgets(self, view: TableView) -> list:
+        widgets_ = []
+        if view.my_turn:
+            widgets_ += self._hand(view)
+        last = self.public(view).last_round
+        if last is not None:
+            widgets_.append(_html("mh-reveal", value=self._reveal_html(last, view)))
+        return widgets_
 
-    # --- drawing -------------------------------------------------------------------------------
-    def _redraw(self) -> None:
-        state = self._state
-        self.header.value = self._header_html()
-        self.pot_view.value = self._pot_html()
-        public = state.observation(0)
-        for p, view in enumerate(self.seat_views):
-            view.layout.display = None if p < state.num_players else "none"
-            if p < state.num_players:
-                view.value = self._seat_html(p, public)
-                (view.add_class if p == self._chooser else view.remove_class)("gk-active")
-        self.action_area.children = self._action_children()
-        self.reveal_view.layout.display = None if self.reveal_view.value else "none"
-        # with memory=True remembering the past bids is part of the game: the log waits for the end
-        self.history.layout.display = "none" if state.memory and not state.is_terminal else None
-
-    def _action_children(self) -> list:
-        state, seat = self._state, self._chooser
-        if state.is_terminal:
-            self.result_view.value = self._result_html()
-            self.scores_view.value = self._scores_html()
-            return [self.result_view, self.scores_view]
-        if seat is None:  # every seat is an agent
-            return [widgets.HBox([self.play_round_button, self.play_all_button])]
-        if not self._hand_shown:
-            self.pass_screen.ask(self.names[seat], self.status.guard(self.show_hand),
-                                 colour_class=f"gk-seat-colour-{seat}")
-            return [self.pass_screen]
-        legal = {a.card for a in state.legal_actions(seat)}
+    def _hand(self, view: TableView) -> list:
+        seat, seen = view.seat, view.observation
+        legal = {a.card for a in view.legal_actions}
         buttons = []
-        for value in range(1, state.cards + 1):
-            button = self.card_buttons[(seat, value)]
+        for value in range(1, seen.cards + 1):
+            button = self._card_button(seat, value)
             set_enabled(button, value in legal)
+            (button.add_class if value not in legal else button.remove_class)("gk-spent")
+            set_selected(button, self.selected is not None and self.selected.card == value)
             buttons.append(button)
-        self.hand_row.children = buttons
-        self.confirm_button.disabled = self._selected is None
-        name = f'<span class="gk-title gk-seat-colour-{seat}">{escape(self.names[seat])}</span>'
-        self.hand_title.value = (f"{name}<span class='gk-muted'> — your secret bid for "
-                                 f"{escape(format_points(state.pot))} (spent cards are greyed out)</span>")
-        return [self.hand_title, self.hand_row, self.confirm_button]
+        hand = widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))
+        hand.add_class("mh-hand")
+        name = f'<span class="gk-title gk-seat-colour-{seat}">{escape(view.name)}</span>'
+        title = _html("mh-hand-title", value=(
+            f"{name}<span class='gk-muted'> — your secret bid for {escape(format_points(seen.pot))} "
+            "(spent cards are greyed out)</span>"))
+        if self.confirm_button is None:
+            self.confirm_button = self.button("Confirm my card", "mh-confirm", self.confirm,
+                                              style="success")
+            self.confirm_button.layout.width = "260px"
+        self.confirm_button.disabled = self.selected is None
+        return [title, hand, self.confirm_button]
 
-    def _header_html(self) -> str:
-        state = self._state
-        where = "game over" if state.is_terminal else f"round {state.round} of {state.cards}"
+    def _card_button(self, seat: int, value: int) -> widgets.Button:
+        key = (seat, value)
+        if key not in self.card_buttons:
+            button = card_button(str(value), classes=[f"mh-card-{seat}-{value}", "mh-card",
+                                                      f"gk-seat-colour-{seat}"])
+            self.on_click(button, lambda v=value: self.select(v))
+            self.card_buttons[key] = button
+        return self.card_buttons[key]
+
+    def _header_html(self, seen, view: TableView) -> str:
+        where = "game over" if view.is_over else f"round {seen.round} of {seen.rounds}"
+        seed = self.state.seed
         return (f'<span class="gk-title">{escape(TITLE)}</span> &nbsp; '
                 f'<span class="mh-round"><b>{where}</b></span> &nbsp; '
-                f'<span class="gk-muted mh-seed" data-seed="{state.seed}">game seed {state.seed}</span>')
+                f'<span class="gk-muted mh-seed" data-seed="{seed}">game {seed}</span>')
 
-    def _pot_html(self) -> str:
-        state = self._state
-        if state.is_terminal:
-            return ""
-        chips = "".join(points_chip(v, big=True) for v in state.pot)
-        if len(state.pot) > 1:
-            rule = f"Sum {sum(state.pot):+d}: the {state.contest} unique bid wins them all"
-        elif state.contest == "highest":
+    def _pot_html(self, seen, view: TableView) -> str:
+        chips = "".join(points_chip(v, big=True) for v in seen.pot)
+        if len(seen.pot) > 1:
+            rule = f"Sum {sum(seen.pot):+d}: the {seen.contest} unique bid wins them all"
+        elif seen.contest == "highest":
             rule = "A Battle: the highest unique bid wins it"
         else:
             rule = "A Red Baron: the lowest unique bid takes it"
-        coming = state.observation(0).points_to_come
-        if coming is None:  # memory mode: remembering is part of the game
-            later = "hidden"
-        else:
-            later = " ".join(points_chip(v) for v in coming) or "none"
+        coming = seen.points_to_come
+        later = "hidden" if coming is None else (" ".join(points_chip(v) for v in coming) or "none")
         return (f'<div class="gk-section-title">On the table</div>'
                 f'<div class="gk-row">{chips}<span><b>{rule}.</b> Tied bids cancel.<br>'
                 f'<span class="gk-muted">Still to come: {later}</span></span></div>')
 
-    def _seat_html(self, p: int, public) -> str:
-        state = self._state
-        kind = "human" if self.seats[p] == HUMAN else f"agent: {self.seats[p]}"
-        score = public.scores[p] if public.scores is not None else None
+    def _seat_html(self, p: int, seen, view: TableView) -> str:
+        kind = "person" if p in view.persons else f"computer: {self.kinds[p]}"
+        score = seen.scores[p] if seen.scores is not None else None
         shown = f"{score:+d}" if score is not None else "?"
-        won = "".join(points_chip(v) for v in public.won[p]) or '<span class="gk-muted">none</span>'
-        used = " ".join(chip(v) for v in public.used[p]) or '<span class="gk-muted">none</span>'
-        pile = "top card" if state.memory else "played"
+        won = "".join(points_chip(v) for v in seen.won[p]) or '<span class="gk-muted">none</span>'
+        used = " ".join(chip(v) for v in seen.used[p]) or '<span class="gk-muted">none</span>'
         data = "" if score is None else score
-        return (f'<div class="gk-seat-colour-{p} gk-seat-name">{escape(self.names[p])}</div>'
-                f'<div class="gk-muted">player {p} · {escape(kind)}</div>'
+        return (f'<div class="gk-seat-colour-{p} gk-seat-name">{escape(view.names[p])}</div>'
+                f'<div class="gk-muted">{escape(kind)}</div>'
                 f'<div>Points: <b class="mh-score" data-score="{data}">{shown}</b></div>'
-                f"<div>Won: {won}</div><div>{pile.capitalize()}: {used}</div>"
-                f'<div class="mh-seat-state">{self._seat_state(p)}</div>')
+                f"<div>Won: {won}</div><div>Played: {used}</div>"
+                f'<div class="mh-seat-state">{self._seat_state(p, view)}</div>')
 
-    def _seat_state(self, p: int) -> str:
-        if self._state.is_terminal:
-            return "★ winner" if p in self._state.winners() else ""
-        if p in self._pending:
+    def _seat_state(self, p: int, view: TableView) -> str:
+        if view.is_over:
+            return "★ winner" if p in view.outcome.winners else ""
+        if p in view.chosen:
             return "✔ card chosen (hidden)"
-        if p == self._chooser:
+        if p in view.waiting_for:
             return "▶ choosing…"
         return "waiting"
 
-    def _reveal_html(self, result: RoundResult) -> str:
+    def _reveal_html(self, result: RoundResult, view: TableView) -> str:
         bids = "".join(
             f'<div class="gk-centred mh-reveal-bid"><div class="gk-seat-colour-{p}">'
-            f"<b>{escape(self.names[p])}</b></div>{self._bid_chip(result, p)}</div>"
+            f"<b>{escape(view.names[p])}</b></div>{_bid_chip(result, p)}</div>"
             for p in range(len(result.bids))
         )
         return (f'<div class="gk-section-title">Round {result.round} revealed: '
                 f'{escape(format_points(result.pot))}</div><div class="gk-row">{bids}</div>'
-                f'<div class="mh-reveal-text">{escape(result.describe(self.names))}</div>')
+                f'<div class="mh-reveal-text">{escape(result.describe(view.names))}</div>')
 
-    def _bid_chip(self, result: RoundResult, p: int, big: bool = True) -> str:
-        bid = result.bids[p]
-        classes = ["mh-bid"]
-        if bid in result.cancelled:
-            classes.append("gk-chip-cancelled")
-        if p == result.winner:
-            classes.append("gk-chip-winner")
-        return chip(bid, classes=classes, big=big,
-                    title="tied: cancelled" if bid in result.cancelled else "")
+    def _explanation(self, view: TableView) -> str:
+        explain = getattr(self.state, "tiebreak_explanation", None)
+        return explain(list(view.names)) if explain else view.outcome.reason
 
-    def _history_entry(self, result: RoundResult) -> tuple[str, str]:
-        bids = ", ".join(f"{self.names[p]} {b}" + (" (tied)" if b in result.cancelled else "")
-                         for p, b in enumerate(result.bids))
-        text = f"{result.describe(self.names)} Bids: {bids}."
-        chips = " ".join(f'<span class="gk-seat-colour-{p}">{escape(self.names[p])}</span> '
-                         f"{self._bid_chip(result, p, big=False)}" for p in range(len(result.bids)))
-        return text, f"{escape(result.describe(self.names))}<br>{chips}"
+    def _result_html(self, view: TableView) -> str:
+        return (f'<div class="gk-title">{escape(self.result_text(view))}</div>'
+                f'<div class="mh-explanation">{escape(self._explanation(view))}</div>')
 
-    def _winner_text(self) -> str:
-        winners = self._state.winners()
-        named = " and ".join(self.names[p] for p in winners)
-        return f"{named} wins!" if len(winners) == 1 else f"{named} share the win."
-
-    def _result_html(self) -> str:
-        unawarded = self._state.unawarded
-        lost = (f'<div class="gk-muted">Never awarded: {format_points(unawarded)}</div>' if unawarded else "")
-        return (f'<div class="gk-title">Game over: {escape(self._winner_text())}</div>'
-                f'<div class="mh-explanation">{escape(self._state.tiebreak_explanation())}</div>{lost}')
-
-    def _scores_html(self) -> str:
-        state = self._state
-        winners = state.winners()
+    def _scores_html(self, seen, view: TableView) -> str:
         rows = []
-        for p, score in enumerate(state.scores()):
-            battles = [v for v in state.won[p] if v > 0]
-            barons = [v for v in state.won[p] if v < 0]
+        for p, score in enumerate(view.outcome.scores):
+            won = seen.won[p] if seen.scores is not None else self.state.won[p]
+            battles = [v for v in won if v > 0]
+            barons = [v for v in won if v < 0]
             best = f"+{max(battles)}" if battles else "—"
             rows.append(
                 f'<tr class="mh-score-row" data-seat="{p}" data-score="{score}">'
-                f'<td class="gk-seat-colour-{p}"><b>{escape(self.names[p])}</b>{" ★" * (p in winners)}</td>'
+                f'<td class="gk-seat-colour-{p}"><b>{escape(view.names[p])}</b>'
+                f'{" ★" * (p in view.outcome.winners)}</td>'
                 f"<td><b>{score:+d}</b></td><td>{format_points(battles) or '—'}</td>"
-                f"<td>{format_points(barons) or '—'}</td><td>{best}</td></tr>"
-            )
+                f"<td>{format_points(barons) or '—'}</td><td>{best}</td></tr>")
         head = "".join(f"<th>{title}</th>" for title in
                        ("Player", "Points", "Battles", "Red Barons", "Highest Battle"))
-        head = f"<tr>{head}</tr>"
-        return f'<table class="gk-table">{head}{"".join(rows)}</table>'
+        return f'<table class="gk-table"><tr>{head}</tr>{"".join(rows)}</table>'
+
+    def prompt(self, view: TableView) -> str:
+        return f"{view.name}: pick a card, then confirm."
 
     # --- text ----------------------------------------------------------------------------------
-    def _prompt_text(self) -> str:
-        if self._state.is_terminal:
-            return f"Game over: {self._winner_text()}"
-        seat = self._chooser
-        if seat is None:
-            return "The agents have chosen: click Play a round."
-        if not self._hand_shown:
-            return f"Pass the screen to {self.names[seat]}."
-        return f"{self.names[seat]}: pick a card, then confirm."
-
     def summary(self) -> str:
         """What the board shows, as text (hidden hands stay hidden)."""
-        state = self._state
-        public = state.observation(0)
-        where = "game over" if state.is_terminal else f"round {state.round} of {state.cards}"
-        lines = [f"Milhões, {where} (game seed {state.seed})"]
-        if not state.is_terminal:
-            lines.append(f"On the table: {format_points(state.pot)} (the {state.contest} unique bid wins)")
-        for p in range(state.num_players):
-            score = "?" if public.scores is None else f"{public.scores[p]:+d}"
-            won = format_points(public.won[p]) or "-"
-            used = " ".join(map(str, public.used[p])) or "-"
-            lines.append(f"  {self.names[p]} ({self.seats[p]}): {score} points, won {won}; played {used};"
-                         f" {self._seat_state(p) or '-'}")
-        if self._chooser is not None and self._hand_shown:
-            hand = " ".join(str(a.card) for a in state.legal_actions(self._chooser))
-            picked = f", picked {self._selected.card}" if self._selected else ""
-            lines.append(f"{self.names[self._chooser]}'s hand: {hand}{picked}")
-        if state.rounds:
-            lines.append(f"Last round: {self._history_entry(state.rounds[-1])[0]}")
-        if state.is_terminal:
-            lines.append(f"Result: {self._winner_text()} {state.tiebreak_explanation()}")
+        view = self.view
+        seen = self.public(view)
+        where = "game over" if view.is_over else f"round {seen.round} of {seen.rounds}"
+        lines = [f"Milhões, {where}"]
+        if not view.is_over:
+            lines.append(f"On the table: {format_points(seen.pot)} (the {seen.contest} unique bid wins)")
+        for p, name in enumerate(view.names):
+            score = "?" if seen.scores is None else f"{seen.scores[p]:+d}"
+            won = format_points(seen.won[p]) or "-"
+            used = " ".join(map(str, seen.used[p])) or "-"
+            lines.append(f"  {name} ({self.kinds[p]}): {score} points, won {won}; played {used};"
+                         f" {self._seat_state(p, view) or '-'}")
+        if view.my_turn:
+            hand = " ".join(str(a.card) for a in view.legal_actions)
+            picked = f", picked {self.selected.card}" if self.selected else ""
+            lines.append(f"{view.name}'s hand: {hand}{picked}")
+        if seen.last_round is not None:
+            lines.append(f"Last round: {seen.last_round.describe(view.names)}")
+        if view.is_over:
+            lines.append(f"Result: {self.result_text(view)} {self._explanation(view)}")
         lines.append(f"Message: {self.status.text}")
         return "\n".join(lines)
 
-    def __repr__(self) -> str:
-        where = "game over" if self._state.is_terminal else f"round {self._state.round}"
-        return f"<MilhoesBoard {self._state.num_players} players, {where}, seed {self._state.seed}>"
+
+def _bid_chip(result: RoundResult, p: int, big: bool = True) -> str:
+    bid = result.bids[p]
+    classes = ["mh-bid"]
+    if bid in result.cancelled:
+        classes.append("gk-chip-cancelled")
+    if p == result.winner:
+        classes.append("gk-chip-winner")
+    return chip(bid, classes=classes, big=big, title="tied: cancelled" if bid in result.cancelled else "")
 
 
 def _html(*classes, value: str = "", layout=None) -> widgets.HTML:

@@ -8,10 +8,11 @@ from .hotseat import PassScreen
 from .log import LogPanel
 from .seats import HUMAN, SeatPicker, build_agents, check_seats
 from .status import StatusArea
+from .table_board import TableBoard
 from .theme import SEAT_COLOURS, seat_colour, theme
 
 __all__ = [
     "card_button", "chip", "is_selected", "piece_button", "row", "set_enabled", "set_selected",
     "Exercise", "PassScreen", "LogPanel", "HUMAN", "SeatPicker", "build_agents", "check_seats",
-    "StatusArea", "SEAT_COLOURS", "seat_colour", "theme",
+    "StatusArea", "SeatedBoard", "TableBoard", "SEAT_COLOURS", "seat_colour", "theme",
 ]

@@ -29,8 +29,9 @@ class PassScreen(widgets.VBox):
         super().__init__([self.message, self.button])
         self.add_class("gk-pass-screen-box")
 
-    def ask(self, name: str, on_ready: Callable[[], None], *, colour_class: str = "") -> None:
-        """Show the step for ``name``; ``on_ready`` runs when they click the button."""
+    def ask(self, name: str, on_ready: Callable[[], None] | None = None, *,
+            colour_class: str = "") -> None:
+        """Show the step for ``name``; ``on_ready`` (if given) runs when they click the button."""
         self.name = name
         self._on_ready = on_ready
         self.message.value = (f'<div class="gk-title">Pass the screen to '

@@ -39,6 +39,11 @@ class LogPanel(widgets.HTML):
             self.entries.append((text, html if html is not None else escape(text)))
         self._redraw()
 
+    def set_lines(self, lines: Iterable[str]) -> None:
+        """Show exactly ``lines`` (oldest first), with a single redraw."""
+        self.entries = [(text, escape(text)) for text in lines]
+        self._redraw()
+
     def clear(self) -> None:
         self.entries = []
         self._redraw()

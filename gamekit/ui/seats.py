@@ -35,24 +35,41 @@ def build_agents(seats: Sequence[str], agents: Mapping, seed: int) -> list:
 class SeatPicker(widgets.HBox):
     """One drop-down per seat (``human`` or an agent name), for up to ``max_seats`` seats.
 
-    Only the first ``count`` drop-downs are shown. CSS classes: ``gk-seat-picker`` on the row,
-    ``gk-seat-<p>`` on each drop-down.
+    Only the first ``count`` drop-downs are shown. With ``typed_names=True`` each seat also has a
+    text box for the player's name (``names`` reads them back; an empty box keeps the default).
+    CSS classes: ``gk-seat-picker`` on the row, ``gk-seat-<p>`` on each drop-down and
+    ``gk-seat-name-<p>`` on each name box.
     """
 
     def __init__(self, agent_names: Sequence[str], seats: Sequence[str], *, max_seats: int = 5,
-                 names: Sequence[str] | None = None):
+                 names: Sequence[str] | None = None, typed_names: bool = False):
         options = [HUMAN, *agent_names]
         default = agent_names[0] if agent_names else HUMAN
         kinds = list(seats) + [default] * (max_seats - len(seats))
-        labels = list(names or []) + [f"Player {p}" for p in range(len(names or []), max_seats)]
+        given = [str(name) for name in (names or [])]
+        self.typed_names = typed_names
         self.dropdowns = []
+        self.name_boxes = []
+        cells = []
         for seat in range(max_seats):
-            dropdown = widgets.Dropdown(options=options, value=kinds[seat], description=labels[seat],
-                                        layout=widgets.Layout(width="220px"),
-                                        style={"description_width": "80px"})
+            label = given[seat] if seat < len(given) else f"Player {seat + (1 if typed_names else 0)}"
+            dropdown = widgets.Dropdown(options=options, value=kinds[seat],
+                                        description="" if typed_names else label,
+                                        layout=widgets.Layout(width="130px" if typed_names else "220px"),
+                                        style={} if typed_names else {"description_width": "80px"})
             dropdown.add_class(f"gk-seat-{seat}")
             self.dropdowns.append(dropdown)
-        super().__init__(self.dropdowns, layout=widgets.Layout(flex_flow="row wrap"))
+            if typed_names:
+                box = widgets.Text(value=given[seat] if seat < len(given) else "",
+                                   placeholder=f"Player {seat + 1}", layout=widgets.Layout(width="130px"))
+                box.add_class(f"gk-seat-name-{seat}")
+                self.name_boxes.append(box)
+                cell = widgets.HBox([box, dropdown], layout=widgets.Layout(margin="2px 8px 2px 0"))
+            else:
+                cell = dropdown
+            cells.append(cell)
+        self.cells = cells
+        super().__init__(cells, layout=widgets.Layout(flex_flow="row wrap"))
         self.add_class("gk-seat-picker")
         self.count = len(seats)
 
@@ -63,8 +80,8 @@ class SeatPicker(widgets.HBox):
     @count.setter
     def count(self, value: int) -> None:
         self._count = value
-        for seat, dropdown in enumerate(self.dropdowns):
-            dropdown.layout.display = None if seat < value else "none"
+        for seat, cell in enumerate(self.cells):
+            cell.layout.display = None if seat < value else "none"
 
     @property
     def seats(self) -> list[str]:
@@ -76,3 +93,22 @@ class SeatPicker(widgets.HBox):
         self.count = len(kinds)
         for dropdown, kind in zip(self.dropdowns, kinds):
             dropdown.value = kind
+
+    @property
+    def names(self) -> list[str]:
+        """Each seat's typed name (every seat, shown or not); an empty box gives "Player <n>",
+        or the agent's name for a computer seat."""
+        if not self.typed_names:
+            return [d.description for d in self.dropdowns]
+        names = []
+        for seat, (box, dropdown) in enumerate(zip(self.name_boxes, self.dropdowns)):
+            typed = box.value.strip()
+            if not typed:
+                typed = f"Player {seat + 1}" if dropdown.value == HUMAN else f"Computer {seat + 1}"
+            names.append(typed)
+        return names
+
+    @names.setter
+    def names(self, names: Sequence[str]) -> None:
+        for box, name in zip(self.name_boxes, names):
+            box.value = str(name)

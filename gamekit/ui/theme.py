@@ -29,9 +29,16 @@ CSS = """
 .jupyter-widgets.jupyter-button.gk-card, .jupyter-widgets.jupyter-button.gk-piece {
   font-size: 24px; font-weight: 700; border-radius: 8px; border: 3px solid #222;
   box-shadow: 0 2px 3px rgba(0,0,0,.25); color: #fff; padding: 0; }
+/* a card that cannot be clicked now keeps its colour (it may matter) but fades, dashed */
 .jupyter-widgets.jupyter-button.gk-card:disabled, .jupyter-widgets.jupyter-button.gk-piece:disabled {
+  opacity: .45; border-style: dashed; box-shadow: none; cursor: not-allowed; }
+/* a card already spent is gone for good: grey and struck through */
+.jupyter-widgets.jupyter-button.gk-card.gk-spent:disabled {
   background: #e4e1da !important; color: #9a968c !important; border: 3px dashed #b8b2a4;
-  box-shadow: none; opacity: 1; text-decoration: line-through; }
+  opacity: 1; text-decoration: line-through; }
+/* every other disabled button looks disabled too */
+.gk-board .jupyter-widgets.jupyter-button:disabled:not(.gk-card):not(.gk-piece) {
+  opacity: .4; filter: grayscale(1); cursor: not-allowed; box-shadow: none; }
 .jupyter-widgets.jupyter-button.gk-selected { border: 5px solid #f2b705; }
 .gk-chip { display: inline-block; min-width: 1.8em; padding: 1px 6px; margin: 1px 2px; border-radius: 6px;
   border: 2px solid #222; font-weight: 700; text-align: center; background: #fff; color: #1a1a1a; }
@@ -60,6 +67,28 @@ CSS = """
   align-items: center; }
 .jupyter-widgets.jupyter-button.gk-big-button { font-size: 18px; font-weight: 700; height: 44px; }
 .gk-table { border-collapse: collapse; font-size: 16px; }
+/* the turn's buttons come first: on a 1024x768 screen they stay above the fold */
+.gk-action-area { gap: 6px; }
+/* presentation size, for a projector: the board fills the window, no text under 18 px */
+.gk-board.gk-presentation { max-width: none; width: 100%; box-sizing: border-box; font-size: 22px; }
+.gk-board.gk-presentation .widget-html-content, .gk-board.gk-presentation .widget-html,
+.gk-board.gk-presentation .gk-table { font-size: 22px; }
+.gk-board.gk-presentation .gk-muted, .gk-board.gk-presentation .gk-section-title,
+.gk-board.gk-presentation .gk-log .widget-html-content { font-size: 19px; }
+.gk-board.gk-presentation .gk-title { font-size: 32px; }
+.gk-board.gk-presentation .gk-seat-name { font-size: 24px; }
+.gk-board.gk-presentation .gk-chip { font-size: 22px; }
+.gk-board.gk-presentation .gk-chip-big { font-size: clamp(34px, 2.6vw, 56px); }
+.gk-board.gk-presentation .jupyter-widgets.jupyter-button.gk-card {
+  width: clamp(58px, 6vw, 132px) !important; height: clamp(82px, 8.4vw, 185px) !important;
+  font-size: clamp(26px, 2.4vw, 52px); }
+.gk-board.gk-presentation .jupyter-widgets.jupyter-button.gk-piece {
+  width: clamp(52px, 4.6vw, 100px) !important; height: clamp(52px, 4.6vw, 100px) !important;
+  font-size: clamp(20px, 1.6vw, 34px); }
+.gk-board.gk-presentation .jupyter-widgets.jupyter-button.gk-big-button { font-size: 22px; height: 54px; }
+.gk-board.gk-presentation .gk-seat-panel { flex: 1 1 260px !important; }
+.gk-board.gk-presentation .widget-dropdown select, .gk-board.gk-presentation .widget-text input,
+.gk-board.gk-presentation .widget-toggle-button { font-size: 18px; }
 .gk-table th, .gk-table td { border-bottom: 1px solid #ccc; padding: 3px 10px; text-align: left; }
 """ + "".join(
     f".gk-seat-colour-{seat} {{ color: {colour}; }}\n"

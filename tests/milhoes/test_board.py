@@ -1,5 +1,5 @@
 """The Milhões board driven from Python with ``button.click()``, as a player's clicks would, and the
-shared widget parts (``gamekit.ui``) it is built from."""
+shared widget parts (``gamekit.ui``) it is built from. The board is a view over a core.Table."""
 
 import doctest
 import random
@@ -12,26 +12,33 @@ from gamekit.milhoes import new_game
 from gamekit.milhoes.agents import AGENTS
 from gamekit.milhoes.board import MilhoesBoard, load_agents
 from gamekit.ui import HUMAN, LogPanel, PassScreen, SeatPicker, StatusArea, check_seats, theme
+from gamekit.ui.theme import CSS
 
 AGENT = "random"  # every game's AGENTS has it
 
 
+def shown_cards(board):
+    """The card buttons on screen now: {(seat, value): enabled}."""
+    return {key: not button.disabled for key, button in board.card_buttons.items()
+            if board.shows(button)}
+
+
 def click_until_over(board, rng):
-    """Play every human seat by clicking (pass the screen, a random legal card, Confirm) and return
-    the bids clicked, one ``{seat: card}`` per round."""
+    """Play every person's seat by clicking (pass the screen, a random legal card, Confirm) and
+    return the bids clicked, one ``{seat: card}`` per round."""
     clicked = []
     while board.chooser is not None:
         seat, round_ = board.chooser, board.state.round
         if board.hotseat:
-            assert board.pass_screen_pending
-            assert list(board.action_area.children) == [board.pass_screen]  # the hand is not on the page
-            assert board.names[seat] in board.pass_screen.message.value
+            assert board.pass_screen_pending and shown_cards(board) == {}  # no hand on the page
+            assert f"Pass the screen to {board.names[seat]}" in board.status.text
             board.pass_screen.button.click()
-        assert not board.pass_screen_pending
-        shown = [v for (s, v), b in board.card_buttons.items() if s == seat and not b.disabled]
-        assert shown == [a.card for a in board.state.legal_actions(seat)]  # only legal cards clickable
-        assert board.hand_row.children == tuple(b for (s, _), b in board.card_buttons.items() if s == seat)
-        card = rng.choice(shown)
+        assert not board.pass_screen_pending and board.viewer == seat
+        cards = shown_cards(board)
+        assert {s for s, _ in cards} == {seat}  # only the seat at the screen's own hand
+        legal = [v for (_, v), enabled in cards.items() if enabled]
+        assert legal == [a.card for a in board.state.legal_actions(seat)]  # only legal cards clickable
+        card = rng.choice(legal)
         board.card_buttons[(seat, card)].click()
         assert board.status.kind == "info", board.status.text
         board.confirm_button.click()
@@ -43,8 +50,8 @@ def click_until_over(board, rng):
 
 
 def replay(seed, seats, clicked, **options):
-    """The same game played on the engine alone: human seats bid what was clicked, agent seat
-    ``p`` is ``AGENTS[name](seed=derive_seed(seed, p))``."""
+    """The same game on the engine alone: people bid what was clicked, agent seat ``p`` is
+    ``AGENTS[name](seed=derive_seed(seed, p))``."""
     state = new_game(len(seats), seed=seed, **options)
     agents = [None if kind == HUMAN else AGENTS[kind](seed=derive_seed(seed, p))
               for p, kind in enumerate(seats)]
@@ -55,17 +62,21 @@ def replay(seed, seats, clicked, **options):
     return state
 
 
+def section(board, css_class):
+    """The HTML widget of the board's game area with ``css_class``."""
+    return next(w for w in board.walk() if css_class in getattr(w, "_dom_classes", ()))
+
+
 def assert_final_result_shown(board, engine_state):
     state = board.state
     assert state.is_terminal and engine_state.is_terminal
     assert save(state) == save(engine_state)
-    assert board.action_area.children == (board.result_view, board.scores_view)
-    assert state.tiebreak_explanation() in board.result_view.value
+    assert state.tiebreak_explanation(list(board.names)) in section(board, "mh-result").value
     for p, score in enumerate(engine_state.scores()):
-        assert f'data-seat="{p}" data-score="{score}"' in board.scores_view.value
+        assert f'data-seat="{p}" data-score="{score}"' in section(board, "mh-scores").value
     assert board.status.kind == "success" and "Game over" in board.status.text
-    assert len(board.history.lines) == state.cards
-    assert engine_state.tiebreak_explanation() in board.summary()
+    rounds = [line for line in board.view.log if line.startswith("Round ")]
+    assert len(rounds) == state.cards
 
 
 @pytest.mark.parametrize("seats", [
@@ -75,73 +86,77 @@ def assert_final_result_shown(board, engine_state):
     [AGENT, HUMAN, AGENT, AGENT],
 ])
 def test_full_game_by_clicking_matches_the_engine(seats):
-    board = MilhoesBoard(players=len(seats), seats=seats, seed=11)
+    board = MilhoesBoard(seats=seats, seed=11)
     clicked = click_until_over(board, random.Random(len(seats)))
     assert len(clicked) == 12
     assert_final_result_shown(board, replay(11, seats, clicked))
 
 
-def test_single_human_never_sees_a_pass_screen_and_agents_choose_at_once():
-    board = MilhoesBoard(players=3, seats=[HUMAN, AGENT, AGENT], seed=4)
+def test_single_person_never_sees_a_pass_screen_and_agents_choose_at_once():
+    board = MilhoesBoard(seats=[HUMAN, AGENT, AGENT], names=["Ana"], seed=4)
     assert not board.hotseat and not board.pass_screen_pending
-    assert "✔ card chosen (hidden)" in board.seat_views[1].value
-    assert "▶ choosing" in board.seat_views[0].value
+    assert "✔ card chosen (hidden)" in section(board, "mh-seat-1").value
+    assert "▶ choosing" in section(board, "mh-seat-0").value
     assert board.choose(0, 7)
     assert board.state.round == 2 and board.chooser == 0
-    assert board.reveal_view.value and "Round 1" in board.reveal_view.value
+    assert "Round 1" in section(board, "mh-reveal").value
 
 
 def test_only_agents_play_with_the_round_buttons_as_play_match_would():
     seats = [AGENT, AGENT, AGENT]
-    board = MilhoesBoard(players=3, seats=seats, seed=8)
-    assert board.chooser is None and board.play_round_button in board.action_area.children[0].children
-    board.play_round_button.click()
+    board = MilhoesBoard(seats=seats, seed=8)
+    assert board.chooser is None and board.shows(board.round_button)
+    board.round_button.click()
     assert board.state.round == 2
-    board.play_all_button.click()
+    board.all_button.click()
     agents = [AGENTS[kind](seed=derive_seed(8, p)) for p, kind in enumerate(seats)]
     record = play_match("milhoes", agents, seed=8, options={"players": 3})
     assert_final_result_shown(board, record.final_state())
+    assert not board.shows(board.round_button)
 
 
 def test_ties_are_crossed_out_and_a_total_tie_carries_the_pot():
-    board = MilhoesBoard(players=3, seats=[HUMAN] * 3, seed=1,
+    board = MilhoesBoard(seats=[HUMAN] * 3, seed=1, names=["Jack", "Carol", "Mary"],
                          options={"points_order": [7, -2, 3, 8, 1, 2, 4, 5, 6, -1, -3, -4]})
     for seat in range(3):
         assert board.choose(seat, 12)
     assert board.state.pot == [7, -2]
-    assert board.reveal_view.value.count("gk-chip-cancelled") == 3
-    assert "total tie" in board.reveal_view.value and "total tie" in board.history.lines[0]
-    assert board.pot_view.value.count("gk-chip-big") == 2 and "Sum +5" in board.pot_view.value
+    assert section(board, "mh-reveal").value.count("gk-chip-cancelled") == 3
+    assert "total tie" in section(board, "mh-reveal").value
+    pot = section(board, "mh-pot").value
+    assert pot.count("gk-chip-big") == 2 and "Sum +5" in pot
     # Jack and Carol tie on the highest: Mary, with the second highest, wins the pot
     for seat, card in enumerate([11, 11, 10]):
         assert board.choose(seat, card)
     assert board.state.won[2] == [7, -2]
-    assert board.reveal_view.value.count("gk-chip-cancelled") == 2
-    assert board.reveal_view.value.count("gk-chip-winner") == 1
-    assert "Player 2 wins it with 10" in board.status.text
+    reveal = section(board, "mh-reveal").value
+    assert reveal.count("gk-chip-cancelled") == 2 and reveal.count("gk-chip-winner") == 1
+    assert "Mary wins it with 10" in reveal
 
 
-def test_the_final_tiebreak_is_explained():
-    board = MilhoesBoard(players=2, seats=[HUMAN, HUMAN], seed=0, names=["Ana", "Rui"],
+def test_the_final_tiebreak_is_explained_with_the_players_names():
+    board = MilhoesBoard(seats=[HUMAN, HUMAN], seed=0, names=["Ana", "Rui"],
                          options={"cards": 3, "points": [3, 2, 1], "points_order": [3, 2, 1]})
     for bids in ([3, 1], [1, 2], [2, 3]):
         for seat, card in enumerate(bids):
             assert board.choose(seat, card), board.status.text
     assert board.state.scores() == [3, 3] and board.state.winners() == [0]
-    assert "the highest Battle card decides" in board.result_view.value
-    assert "Ana wins!" in board.result_view.value and "Ana wins!" in board.status.text
+    result = section(board, "mh-result").value
+    assert "the highest Battle card decides" in result and "Ana wins!" in result
+    assert "Ana wins!" in board.status.text
+    assert not any("player 0" in text.lower() for text in board.texts())
 
 
 @pytest.mark.parametrize("attempt, reason", [
-    (lambda b: b.choose(1, 5), "it is Ana's turn to choose, not Rui's"),
-    (lambda b: b.choose(2, 5), "Eva's seat is played by the agent 'random'"),
+    (lambda b: b.choose(1, 5), "pass the screen to Ana first"),
+    (lambda b: b.choose(2, 5), "Eva's seat is played by the computer"),
     (lambda b: b.choose(7, 5), "there is no seat 7"),
     (lambda b: b.choose(0, 13), "there is no Power card 13"),
     (lambda b: b.choose(0, "hello"), "'hello' is not a Milhões action"),
     (lambda b: b.choose(0, 3.5), "3.5 is not an action"),
 ])
 def test_refused_choices_show_their_reason_and_change_nothing(attempt, reason):
-    board = MilhoesBoard(players=3, seats=[HUMAN, HUMAN, AGENT], names=["Ana", "Rui", "Eva"], seed=3)
+    board = MilhoesBoard(seats=[HUMAN, HUMAN, AGENT], names=["Ana", "Rui", "Eva"], seed=3)
     before = save(board.state)
     assert attempt(board) is False
     assert board.status.kind == "error" and reason in board.status.text
@@ -150,72 +165,100 @@ def test_refused_choices_show_their_reason_and_change_nothing(attempt, reason):
 
 
 def test_refused_clicks_and_calls_in_the_flow():
-    board = MilhoesBoard(players=3, seats=[HUMAN, HUMAN, AGENT], seed=3)
-    with pytest.raises(IllegalActionError, match="pass the screen to Player 0 first"):
+    board = MilhoesBoard(seats=[HUMAN, HUMAN, AGENT], names=["Ana", "Rui"], seed=3)
+    with pytest.raises(IllegalActionError, match="pass the screen to Ana first"):
         board.select(4)
     board.pass_screen.button.click()
-    board.confirm_button.click()  # nothing picked yet
-    assert board.status.kind == "error" and "pick a card before confirming" in board.status.text
+    assert board.confirm_button.disabled  # nothing picked yet: Confirm cannot be clicked
+    with pytest.raises(IllegalActionError, match="pick a card before confirming"):
+        board.confirm()
     assert board.choose(0, 3)
-    assert not board.choose(0, 4) and "Player 0 has already chosen a card this round" in board.status.text
-    board.play_round_button.click()
-    assert "the human seats choose their cards themselves" in board.status.text
+    assert not board.choose(0, 4) and "Ana has already chosen this round" in board.status.text
+    with pytest.raises(IllegalActionError, match="choose for themselves"):
+        board.play_round()
     assert board.choose(1, 3)
-    assert not board.choose(0, 3) and "player 0 already played the 3 in round 1" in board.status.text
+    assert not board.choose(0, 3) and "already played the 3 in round 1" in board.status.text
     board.pass_screen.button.click()
     assert board.card_buttons[(0, 3)].disabled and not board.card_buttons[(0, 4)].disabled
+    assert "gk-spent" in board.card_buttons[(0, 3)]._dom_classes
+
+
+def test_a_fast_double_click_is_dropped_without_a_refusal():
+    board = MilhoesBoard(seats=[HUMAN, HUMAN], names=["Ana", "Rui"], seed=3)
+    board.pass_screen.button.click()
+    board.pass_screen.button.click()  # the second click lands after the hand is shown
+    assert board.status.kind == "info" and board.viewer == 0
+    board.card_buttons[(0, 5)].click()
+    board.confirm_button.click()
+    board.confirm_button.click()  # Confirm is gone from the screen: nothing happens
+    board.card_buttons[(0, 6)].click()  # Ana's hand is gone too
+    assert board.status.kind == "info" and "Refused" not in board.status.text
+    assert board.pass_screen_pending and board.table.pass_to == 1 and board.table.pending.keys() == {0}
+
+
+def test_a_move_on_a_stale_view_redraws_instead_of_refusing():
+    board = MilhoesBoard(seats=[HUMAN, AGENT], names=["Ana"], seed=3)
+    board.card_buttons[(0, 2)].click()
+    board.table.submit("bid 1", 0)  # another front end moved: the board's view is stale
+    board.confirm_button.click()
+    assert board.status.kind == "info" and board.state.round == 2  # redrawn, nothing sent twice
+    assert board.view.version == board.table.version and board.selected is None
+    assert board.state.history[0][0].card == 1
 
 
 def test_a_game_over_refuses_more_choices_until_a_new_game():
-    board = MilhoesBoard(players=2, seats=[HUMAN, AGENT], seed=5, options={"cards": 2})
+    board = MilhoesBoard(seats=[HUMAN, AGENT], seed=5, options={"cards": 2})
     assert board.choose(0, 1) and board.choose(0, 2)
     assert board.state.is_terminal
-    assert not board.choose(0, 1) and "the game is over: click New game" in board.status.text
+    assert not board.choose(0, 1) and "the game is over" in board.status.text
     board.new_game_button.click()
-    assert board.state.round == 1 and board.state.cards == 2 and board.history.lines == []
+    assert board.state.round == 1 and board.state.cards == 2
+    assert [line for line in board.view.log if line.startswith("Round")] == []
     assert board.state.seed == derive_seed(5, "game", 1)  # the board's series of seeds
 
 
-def test_new_game_takes_the_set_up_rows_players_and_seats():
-    board = MilhoesBoard(players=3, seats=[HUMAN, AGENT, AGENT], seed=9, options={"memory": True})
+def test_new_game_takes_the_set_up_rows_players_seats_and_typed_names():
+    board = MilhoesBoard(seats=[HUMAN, AGENT, AGENT], seed=9)
     board.players_picker.value = 4
     assert board.seat_picker.count == 4
     board.seat_picker.dropdowns[1].value = HUMAN
+    board.seat_picker.name_boxes[0].value = "Ana"
+    board.seat_picker.name_boxes[1].value = " Rui "
     board.new_game_button.click()
-    assert board.state.num_players == 4 and board.seats == [HUMAN, HUMAN, AGENT, AGENT]
-    assert board.state.memory and board.hotseat and board.pass_screen_pending
-    assert board.seat_views[3].layout.display is None and board.seat_views[4].layout.display == "none"
+    assert board.state.num_players == 4 and board.kinds == [HUMAN, HUMAN, AGENT, AGENT]
+    assert board.names == ("Ana", "Rui", "Computer 3", "Computer 4")
+    assert board.hotseat and board.pass_screen_pending and "Pass the screen to Ana" in board.status.text
+    assert sum(1 for w in board.walk() if "gk-seat-panel" in w._dom_classes) == 4
     board.new_game(players=2, seats=[AGENT, AGENT], seed=77)
     assert board.state.seed == 77 and board.players_picker.value == 2 and board.chooser is None
 
 
-def test_memory_mode_shows_top_cards_only_and_no_running_scores():
-    board = MilhoesBoard(players=2, seats=[HUMAN, HUMAN], seed=2, options={"memory": True})
-    for round_ in range(3):
-        assert board.choose(0, 1 + round_) and board.choose(1, 12 - round_)
-    assert "Points: <b class=\"mh-score\" data-score=\"\">?</b>" in board.seat_views[0].value
-    assert "Top card:" in board.seat_views[0].value
-    assert board.seat_views[0].value.count('class="gk-chip"') == 1  # only the top played card
-    assert "?" in board.summary().splitlines()[2]
-    assert board.history.layout.display == "none"  # the round history would spoil the memory game
+def test_the_same_seats_continue_the_tables_series():
+    board = MilhoesBoard(seats=[HUMAN, AGENT], names=["Ana"], seed=5, options={"cards": 2})
+    table = board.table
+    board.choose(0, 1)
+    board.choose(0, 2)
+    board.new_game()
+    assert board.table is table and len(table.finished) == 1
 
 
 def test_a_state_handed_over_mid_game_keeps_its_history():
     state = new_game(2, seed=6)
     state.apply_joint({0: "bid 4", 1: "bid 9"})
     board = MilhoesBoard(state, seats=[HUMAN, AGENT])
-    assert board.state is state and board.state.round == 2
-    assert len(board.history.lines) == 1 and "Round 1" in board.reveal_view.value
+    assert board.state.round == 2 and board.state.history == state.history
+    assert any(line.startswith("Round 1") for line in board.view.log)
+    assert "Round 1" in section(board, "mh-reveal").value
 
 
 def test_summary_and_repr_say_what_is_shown_and_nothing_hidden():
-    board = MilhoesBoard(players=2, seats=[HUMAN, HUMAN], seed=12)
+    board = MilhoesBoard(seats=[HUMAN, HUMAN], names=["Ana", "Rui"], seed=12)
     text = board.summary()
-    assert "round 1 of 12 (game seed 12)" in text and "hand" not in text
-    assert "Message: Pass the screen to Player 0." in text
+    assert "round 1 of 12" in text and "hand" not in text
+    assert "Message: Pass the screen to Ana." in text
     board.pass_screen.button.click()
-    assert "Player 0's hand: 1 2 3 4 5 6 7 8 9 10 11 12" in board.summary()
-    assert repr(board) == "<MilhoesBoard 2 players, round 1, seed 12>"
+    assert "Ana's hand: 1 2 3 4 5 6 7 8 9 10 11 12" in board.summary()
+    assert repr(board) == "<MilhoesBoard 2 players, waiting for [0, 1], seed 12>"
 
 
 def test_bad_set_ups_are_refused_clearly():
@@ -228,10 +271,51 @@ def test_bad_set_ups_are_refused_clearly():
 
 
 def test_seats_offer_the_games_agents():
-    board = MilhoesBoard(players=2, seats=[HUMAN, "heuristic"], seed=1)
+    board = MilhoesBoard(seats=[HUMAN, "heuristic"], seed=1)
     assert load_agents() == AGENTS and load_agents() is not AGENTS
     assert board.seat_picker.dropdowns[0].options == (HUMAN, *AGENTS)
-    assert type(board._agents[1]) is AGENTS["heuristic"] and board._agents[0] is None
+    assert type(board.table.seats[1].agent) is AGENTS["heuristic"] and board.table.seats[0].agent is None
+
+
+def test_presentation_size_is_one_click_and_lifts_the_width_cap():
+    board = MilhoesBoard(seats=[HUMAN, AGENT], seed=1)
+    assert not board.presentation
+    board.presentation_toggle.value = True
+    assert board.presentation and "gk-presentation" in board._dom_classes
+    assert ".gk-board.gk-presentation { max-width: none; width: 100%" in CSS
+    board.presentation_toggle.value = False
+    assert not board.presentation
+    assert MilhoesBoard(seats=[HUMAN, AGENT], seed=1, presentation=True).presentation
+
+
+# --- secrecy: what is on the screen ------------------------------------------------------------
+def screens_of(seed, first_bid):
+    """Every screen (all texts on the board) of a hot-seat round after Ana bids ``first_bid``."""
+    board = MilhoesBoard(seats=[HUMAN, HUMAN, AGENT], names=["Ana", "Rui"], seed=seed)
+    assert board.choose(0, first_bid)
+    screens = [board.texts()]  # passing the screen to Rui
+    board.pass_screen.button.click()
+    screens.append(board.texts())  # Rui's hand
+    return screens
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_while_the_screen_is_passed_no_widget_holds_another_players_bid(seed):
+    """Two games that differ only in Ana's secret bid look exactly the same to Rui, on the
+    pass-the-screen step and on his own turn: in every value, description, tooltip and HTML."""
+    low, high = screens_of(seed, 1), screens_of(seed, 12)
+    assert low == high
+
+
+def test_the_hand_is_not_in_the_page_while_the_screen_is_passed():
+    board = MilhoesBoard(seats=[HUMAN, HUMAN], names=["Ana", "Rui"], seed=2)
+    for _ in range(3):
+        for seat in (0, 1):
+            assert board.pass_screen_pending and shown_cards(board) == {}
+            assert not any("your secret bid" in text for text in board.texts())
+            board.pass_screen.button.click()
+            assert {s for s, _ in shown_cards(board)} == {seat}
+            board.choose(seat, board.view.legal_actions[0].card)
 
 
 def test_the_board_doctest():
@@ -268,6 +352,21 @@ def test_log_panel_keeps_plain_lines_and_shows_newest_first():
     assert log.value.index("<i>second</i>") < log.value.index("first &lt;b&gt;")
     log.clear()
     assert log.lines == []
+
+
+def test_seat_picker_with_typed_names():
+    picker = SeatPicker(["random"], [HUMAN, "random", HUMAN], max_seats=4, names=["Ana"], typed_names=True)
+    assert picker.names[:3] == ["Ana", "Computer 2", "Player 3"]
+    picker.names = ["Ana", "Bot", "Rui"]
+    assert picker.names[:3] == ["Ana", "Bot", "Rui"]
+    assert [cell.layout.display for cell in picker.cells] == [None, None, None, "none"]
+
+
+def test_log_panel_shows_a_given_list_of_lines():
+    log = LogPanel("Log", max_shown=2)
+    log.set_lines(["a", "b <i>", "c"])
+    assert log.lines == ["a", "b <i>", "c"] and "(1 earlier entries not shown)" in log.value
+    assert "b &lt;i&gt;" in log.value
 
 
 def test_seat_picker_and_pass_screen():
