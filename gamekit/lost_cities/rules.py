@@ -52,7 +52,6 @@ import weakref
 import re
 import sys
 from collections import Counter
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from gamekit.core import TERMINAL, GameState, IllegalActionError, NotAnActionError, make_rng, shuffle
@@ -424,6 +423,7 @@ class RoundResult(NamedTuple):
     expeditions: tuple  # per side: {colour: (cards, bottom to top)}
     scores: tuple  # per side, this round
     totals: tuple  # per side, after this round
+    step: int = 0  # the step of the history that ended it (its last draw), counting from 1
 
     def describe(self, teams: bool = False) -> str:
         """The round scored expedition by expedition."""
@@ -630,6 +630,7 @@ class LostCitiesState(GameState):
         GameState.__init__(self, num_players=players, seed=seed, options=options)
         self.is_terminal = False  # a plain attribute (read before every step of a loop), set at the end
         self._watchers: list = []  # weak references to observations whose fields are still to fill in
+        self._actors: list[int] = []  # the seat that took each step of ``history``
         self._rng = rng
         self.colours = COLOURS[:colours]
         self.rounds = rounds
@@ -735,7 +736,8 @@ class LostCitiesState(GameState):
         self.totals[0] += scores[0]
         self.totals[1] += scores[1]
         laid = tuple({colour: tuple(cards) for colour, cards in row.items()} for row in self.expeditions)
-        self.round_results.append(RoundResult(self.round, self.starter, laid, scores, tuple(self.totals)))
+        self.round_results.append(RoundResult(self.round, self.starter, laid, scores, tuple(self.totals),
+                                              len(self.history) + 1))
         if self.round < self.rounds:
             self._start_round(self._next_starter())
         else:
@@ -824,6 +826,7 @@ class LostCitiesState(GameState):
         if type(action) is Action:  # a shared action: one lookup checks it and finds its move
             move = self._legal.get(action)
             if move is not None:
+                self._actors.append(self._player)
                 move(self, action)
                 self.history.append(action)
                 return
@@ -978,6 +981,7 @@ class LostCitiesState(GameState):
     def _apply(self, action: Action) -> None:
         if self._watchers:
             self._settle_observations()
+        self._actors.append(self._player)
         move = self._legal.get(action)
         if move is not None:
             move(self, action)
@@ -1186,6 +1190,43 @@ class LostCitiesState(GameState):
                 self._blocked if self.step == _DRAW_STEP else None, self.round, self.rounds, tuple(self.totals),
                 tuple(self.round_scores()), self.hand_size, self.pass_timing, self._stall, self.stall_limit)
 
+    def public_observation(self) -> LostCitiesObservation:
+        """What anyone at the table may know (a spectator, the projector): expeditions, piles,
+        the deck's size, how many cards each seat holds and the cards all saw it take from a
+        pile; ``player`` and ``side`` are ``None`` and ``hand`` is empty."""
+        values = dict(zip(OBSERVATION_FIELDS, self._observed(0)))
+        values.update(player=None, side=None, hand=(), pooled=(),
+                      known=tuple(tuple(cards) for cards in self._public))
+        return LostCitiesObservation(**values)
+
+    def _log_step(self, number: int, step, viewer: int | None, names) -> list[str]:
+        """Step ``number`` in words for ``viewer``: a pass shows its cards to the two partners
+        only (the others see two cards go face down); a round's last draw adds its scoring."""
+        seat = self._actors[number - 1]
+
+        def name(p: int) -> str:
+            return names[p] if names else f"player {p}"
+        who = name(seat)
+        if step.kind in ("play", "discard"):
+            line = f"{who} {step.kind}s the {step.card}"
+        elif step.kind == "draw":
+            line = (f"{who} draws from the deck" if step.source == "deck"
+                    else f"{who} takes the top card of the {step.source} pile")
+        elif not step.cards:
+            line = f"{who} keeps their cards"
+        elif viewer in (seat, (seat + 2) % 4):
+            line = f"{who} passes the {step.cards[0]} and the {step.cards[1]} to {name((seat + 2) % 4)}"
+        else:
+            line = f"{who} passes two cards face down to {name((seat + 2) % 4)}"
+        lines = [line]
+        for result in self.round_results:
+            if result.step == number:
+                sides = [" & ".join(name(p) for p in self._seats_of[side]) for side in (0, 1)]
+                scored = ", ".join(f"{sides[side]} {result.scores[side]:+d}" for side in (0, 1))
+                totals = ", ".join(f"{sides[side]} {result.totals[side]:+d}" for side in (0, 1))
+                lines.append(f"Round {result.round} scored: {scored} (match: {totals})")
+        return lines
+
     def __getstate__(self):  # pickles and deep copies leave the observations behind
         values, slots = super().__getstate__()
         return {**values, "_watchers": []}, slots
@@ -1198,6 +1239,7 @@ class LostCitiesState(GameState):
         twin.options = dict(self.options)
         twin._watchers = []
         twin.history = list(self.history)
+        twin._actors = list(self._actors)
         twin.hands = [list(hand) for hand in self.hands]
         twin.deck = list(self.deck)
         twin.discards = {colour: list(pile) for colour, pile in self.discards.items()}
@@ -1474,6 +1516,7 @@ def determinise(observation: LostCitiesObservation, rng: random.Random) -> LostC
     GameState.__init__(state, num_players=obs.num_players, seed=rng.getrandbits(32), options=options)
     state._rng = random.Random(state.seed)
     state._watchers = []
+    state._actors = []
     state.colours = obs.colours
     state.rounds = obs.rounds
     state.hand_size = obs.hand_size
