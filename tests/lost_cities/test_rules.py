@@ -809,3 +809,37 @@ def test_an_observation_is_cheap_until_read_and_the_same_as_one_built_from_its_f
         LostCitiesObservation(player=0)
     with pytest.raises(AttributeError):
         seen.deck  # noqa: B018 (an observation has no deck)
+
+
+def test_the_log_says_each_step_in_words_and_keeps_a_pass_between_partners():
+    state = game(hands=FOUR, position={"hands": FOUR, "discards": {"green": ["green 7"]}})
+    for text in ["discard yellow 7", "draw green", "play red 5", "draw deck", "pass blue 4 and blue 5"]:
+        state.apply(text)
+    names = ["Ana", "Rui", "Eva", "Tom"]
+    assert state.log_lines(1, names=names) == [
+        "Ana discards the yellow 7", "Ana takes the top card of the green pile", "Rui plays the red 5",
+        "Rui draws from the deck", "Eva passes two cards face down to Ana"]
+    for partner in (0, 2):
+        assert state.log_lines(partner, start=4)[-1] == "player 2 passes the blue 4 and the blue 5 to player 0"
+    assert state.log_lines(None, start=4) == ["player 2 passes two cards face down to player 0"]
+
+
+def test_the_log_scores_each_round_at_its_last_draw():
+    state = new_game(seed=2, rounds=2)
+    rng = random.Random(0)
+    while state.round == 1:
+        state.apply(rng.choice(state.legal_actions()))
+    result = state.round_results[0]
+    assert result.step == len(state.history)
+    lines = state.log_lines(0, start=result.step - 1, names=["Ana", "Rui"])
+    assert lines[-1] == (f"Round 1 scored: Ana {result.scores[0]:+d}, Rui {result.scores[1]:+d} "
+                         f"(match: Ana {result.totals[0]:+d}, Rui {result.totals[1]:+d})")
+
+
+def test_the_public_observation_shows_what_everyone_saw_and_no_hand():
+    state = game(position={"hands": [HAND_A, HAND_B], "discards": {"green": ["green 7"]}})
+    state.apply("discard yellow 7")
+    state.apply("draw green")
+    public = state.public_observation()
+    assert public.player is None and public.hand == () and public.known == ((Card("green", 7),), ())
+    assert public.expeditions == state.observation(1).expeditions and public.hand_sizes == (8, 8)
