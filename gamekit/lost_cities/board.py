@@ -316,7 +316,7 @@ class LostCitiesBoard(TableBoard):
         why = self.state.why_illegal(play(card), view.seat)
         if why is None:
             return f"{view.name} picked the {card}: play it to your expedition, or discard it."
-        return f"The {card} cannot go on your expedition ({why}): discard it, or pick another card."
+        return f"The {card} cannot go on your expedition: {why}. Discard it, or pick another card."
 
     # --- drawing -------------------------------------------------------------------------------
     def prompt(self, view: TableView) -> str:

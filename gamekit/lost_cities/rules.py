@@ -425,11 +425,14 @@ class RoundResult(NamedTuple):
     totals: tuple  # per side, after this round
     step: int = 0  # the step of the history that ended it (its last draw), counting from 1
 
-    def describe(self, teams: bool = False) -> str:
-        """The round scored expedition by expedition."""
+    def describe(self, teams: bool = False, names=None) -> str:
+        """The round scored expedition by expedition; ``names`` (one per seat) names the sides."""
         lines = [f"Round {self.round}:"]
         for side, row in enumerate(self.expeditions):
-            who = f"team {side}" if teams else f"player {side}"
+            if names:
+                who = " & ".join(names[seat] for seat in range(side, len(names), 2))
+            else:
+                who = f"team {side}" if teams else f"player {side}"
             lines.append(f"  {who}: {self.scores[side]:+d} (total {self.totals[side]:+d})")
             for colour, cards in row.items():
                 if cards:
@@ -895,11 +898,11 @@ class LostCitiesState(GameState):
         first, second = cards
         if first == second:
             if hand.count(first) < 2:
-                return f"player {player} does not hold two of the {first}"
+                return f"you do not hold two of the {first}"
         elif first not in hand or second not in hand:
-            return f"player {player} does not hold the {first if first not in hand else second}"
+            return f"you do not hold the {first if first not in hand else second}"
         if len(hand) - 2 < KEEP_AFTER_PASS:
-            return (f"passing two cards would leave player {player} with {len(hand) - 2}: "
+            return (f"passing two cards would leave you with {len(hand) - 2}: "
                     f"a player never passes below {KEEP_AFTER_PASS} cards in hand")
         return None
 
@@ -929,7 +932,7 @@ class LostCitiesState(GameState):
         if step == _DRAW_STEP:
             return f"{self._done_this_turn()}: now draw from the deck or the top of a discard pile"
         if card not in self.hands[player]:
-            return f"player {player} does not hold the {card}"
+            return f"you do not hold the {card}"
         row = self.expeditions[self._side[player]][card.colour]
         last = next(c for c in reversed(row) if c.value != WAGER)
         whose = "your team's" if self.teams else "your"

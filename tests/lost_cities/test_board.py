@@ -149,7 +149,7 @@ def test_a_card_that_cannot_be_played_says_why_and_leaves_discard_open():
     reason = "the red 4 cannot follow the red 5: the numbers of an expedition must rise"
     assert reason in section(board, "lc-why") and reason in controls["play"].tooltip
     assert "The red 4 cannot go on your expedition" in board.status.text
-    assert "discard it, or pick another card" in board.status.text
+    assert "Discard it, or pick another card" in board.status.text
     board.select("red 9")
     assert not controls["play"].disabled and section(board, "lc-why") == ""
 

@@ -245,8 +245,8 @@ def test_a_lower_number_is_refused_with_the_reason():
 
 def test_you_cannot_play_or_discard_a_card_you_do_not_hold():
     state = game()
-    refused(state, "play red 2", "does not hold the red 2")
-    refused(state, "discard blue 8", "does not hold the blue 8")
+    refused(state, "play red 2", "you do not hold the red 2")
+    refused(state, "discard blue 8", "you do not hold the blue 8")
     refused(state, "play purple 5", "no purple expedition")
 
 
@@ -392,13 +392,13 @@ def test_a_pass_may_never_leave_fewer_than_six_cards():
         state.apply(seat_action)
     assert state.current_player == 0 and len(state.hands[0]) == 6
     assert not [a for a in state.legal_actions() if a.kind == "pass"]
-    refused(state, "pass red 3 and red 4", "never passes below 6", "leave player 0 with 4")
+    refused(state, "pass red 3 and red 4", "never passes below 6", "leave you with 4")
 
 
 def test_pass_problems_are_explained():
     state = game(hands=FOUR)
-    refused(state, "pass red 2 and red 3", "does not hold the red 2")
-    refused(state, "pass red 3 and red 3", "does not hold two of the red 3")
+    refused(state, "pass red 2 and red 3", "you do not hold the red 2")
+    refused(state, "pass red 3 and red 3", "you do not hold two of the red 3")
     state.apply("discard yellow 7")
     refused(state, "pass red 3 and red 4", "replaces a whole turn")
     two = game()
@@ -535,7 +535,7 @@ def test_actions_are_shared_comparable_hashable_values():
 def test_explain_says_why():
     state = game()
     assert state.explain("play red 4").startswith("Legal: player 0 may play the red 4")
-    assert state.explain("play red 2") == "Illegal: player 0 does not hold the red 2"
+    assert state.explain("play red 2") == "Illegal: you do not hold the red 2"
     assert state.explain("play red 2", player=1).startswith("Illegal: it is not player 1's turn")
     assert state.explain("discard red 2", player=1) == "Illegal: it is not player 1's turn"
     assert state.explain(Action("play", "red 4")).startswith("Illegal: to play, name a card")
@@ -843,3 +843,13 @@ def test_the_public_observation_shows_what_everyone_saw_and_no_hand():
     public = state.public_observation()
     assert public.player is None and public.hand == () and public.known == ((Card("green", 7),), ())
     assert public.expeditions == state.observation(1).expeditions and public.hand_sizes == (8, 8)
+
+
+def test_a_rounds_scoring_names_the_sides_when_given_names():
+    state = new_game(4, seed=2, rounds=1)
+    rng = random.Random(3)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    text = state.round_results[0].describe(names=["Ana", "Rui", "Eva", "Tom"])
+    assert f"Ana & Eva: {state.totals[0]:+d}" in text and f"Rui & Tom: {state.totals[1]:+d}" in text
+    assert "team 0" in state.round_results[0].describe(teams=True)
