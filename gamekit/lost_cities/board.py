@@ -78,7 +78,7 @@ CSS = """
 .gk-board.gk-presentation .lc-row-score, .gk-board.gk-presentation .lc-agent-move table,
 .gk-board.gk-presentation .lc-round-result table { font-size: 19px; }
 """ + "".join(
-    f".jupyter-widgets.jupyter-button.lc-colour-{colour} {{ background: {back}; color: {text}; }}\n"
+    f".lc-board .jupyter-widgets.jupyter-button.lc-colour-{colour} {{ background: {back}; color: {text}; }}\n"
     f".gk-chip.lc-colour-{colour} {{ background: {back}; color: {text}; }}\n"
     for colour, (back, text) in CARD_COLOURS.items()
 )
@@ -331,6 +331,12 @@ class LostCitiesBoard(TableBoard):
         two = " (or two cards, then Pass)" if self._may_pass(view) else ""
         return f"{name}: pick a card, then Play or Discard{two}."
 
+    def refresh(self) -> None:
+        """Redraw everything from the table's view; the header last, because its
+        ``data-actions`` tells a watcher (a browser test) that the page is up to date."""
+        super().refresh()
+        self.header.value = self._header_html(self.view.observation)
+
     def action_widgets(self, view: TableView) -> list:
         if not view.my_turn:
             return []
@@ -347,7 +353,6 @@ class LostCitiesBoard(TableBoard):
         """The table, the seats, the agents' last moves and the last round's scoring, from
         ``view`` (the hand and the turn's buttons are :meth:`action_widgets`, above them)."""
         seen = view.observation
-        self.header.value = self._header_html(seen)
         table = _html("lc-table", value=self._table_html(seen, view))
         seats = widgets.HBox([_html("gk-seat-panel", f"lc-seat-{p}", f"gk-seat-colour-{p}",
                                     *(["gk-active"] if p in view.waiting_for else []),

@@ -1210,17 +1210,18 @@ class LostCitiesState(GameState):
         def name(p: int) -> str:
             return names[p] if names else f"player {p}"
         who = name(seat)
+        s = "" if who == "You" else "s"  # "You play", "Ana plays"
         if step.kind in ("play", "discard"):
-            line = f"{who} {step.kind}s the {step.card}"
+            line = f"{who} {step.kind}{s} the {step.card}"
         elif step.kind == "draw":
-            line = (f"{who} draws from the deck" if step.source == "deck"
-                    else f"{who} takes the top card of the {step.source} pile")
+            line = (f"{who} draw{s} from the deck" if step.source == "deck"
+                    else f"{who} take{s} the top card of the {step.source} pile")
         elif not step.cards:
-            line = f"{who} keeps their cards"
+            line = f"{who} keep{s} {'your' if who == 'You' else 'their'} cards"
         elif viewer in (seat, (seat + 2) % 4):
-            line = f"{who} passes the {step.cards[0]} and the {step.cards[1]} to {name((seat + 2) % 4)}"
+            line = f"{who} pass{s and 'es'} the {step.cards[0]} and the {step.cards[1]} to {name((seat + 2) % 4)}"
         else:
-            line = f"{who} passes two cards face down to {name((seat + 2) % 4)}"
+            line = f"{who} pass{s and 'es'} two cards face down to {name((seat + 2) % 4)}"
         lines = [line]
         for result in self.round_results:
             if result.step == number:

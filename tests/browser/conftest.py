@@ -31,9 +31,17 @@ START_TIMEOUT = 90  # seconds; two shared cores can be slow to start a Jupyter s
 
 
 def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+    """A free port on 127.0.0.1: any, or the first free one of ``GAMEKIT_PORTS`` ("9100-9199") when
+    the machine shares its ports out between several people."""
+    first, _, last = os.environ.get("GAMEKIT_PORTS", "0-0").partition("-")
+    for port in range(int(first), int(last or first) + 1):
+        with socket.socket() as sock:
+            try:
+                sock.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return sock.getsockname()[1]
+    raise RuntimeError(f"no free port in GAMEKIT_PORTS={os.environ['GAMEKIT_PORTS']}")
 
 
 class Server:

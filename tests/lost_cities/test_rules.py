@@ -853,3 +853,10 @@ def test_a_rounds_scoring_names_the_sides_when_given_names():
     text = state.round_results[0].describe(names=["Ana", "Rui", "Eva", "Tom"])
     assert f"Ana & Eva: {state.totals[0]:+d}" in text and f"Rui & Tom: {state.totals[1]:+d}" in text
     assert "team 0" in state.round_results[0].describe(teams=True)
+
+
+def test_the_log_speaks_to_you_as_you():
+    state = game()
+    state.apply("play red 4")
+    state.apply("draw deck")
+    assert state.log_lines(0, names=["You", "Computer"]) == ["You play the red 4", "You draw from the deck"]
