@@ -154,6 +154,7 @@ class LostCitiesBoard(TableBoard):
         self._picked: list[int] = []  # places in the shown hand
         self._hand_pool: list[widgets.Button] = []  # card buttons, one per slot of the hand
         self._controls: dict[str, widgets.Button] = {}
+        self._parts: dict[str, widgets.Widget] = {}  # the board's widgets, made once
         self.style_sheet = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
         kinds = agents if agents is not None else load_agents()
         super().__init__(seats=seats, names=names, players=players, seed=seed, options=options,
@@ -353,23 +354,44 @@ class LostCitiesBoard(TableBoard):
         """The table, the seats, the agents' last moves and the last round's scoring, from
         ``view`` (the hand and the turn's buttons are :meth:`action_widgets`, above them)."""
         seen = view.observation
-        table = _html("lc-table", value=self._table_html(seen, view))
-        seats = widgets.HBox([_html("gk-seat-panel", f"lc-seat-{p}", f"gk-seat-colour-{p}",
-                                    *(["gk-active"] if p in view.waiting_for else []),
-                                    value=self._seat_html(p, seen, view),
-                                    layout=widgets.Layout(flex="1 1 190px", margin="3px"))
-                              for p in range(len(view.names))], layout=widgets.Layout(flex_flow="row wrap"))
-        seats.add_class("lc-seats")
+        table = self._part("lc-table", self._table_html(seen, view))
+        panels = []
+        for p in range(len(view.names)):
+            panel = self._part(f"lc-seat-{p}", self._seat_html(p, seen, view), "gk-seat-panel",
+                               f"gk-seat-colour-{p}", layout=widgets.Layout(flex="1 1 190px", margin="3px"))
+            (panel.add_class if p in view.waiting_for else panel.remove_class)("gk-active")
+            panels.append(panel)
+        seats = self._box("lc-seats", panels)
         parts = [table, seats]
         agents = self._agent_html(view)
         if agents:
-            parts.append(_html("lc-agent-move", value=agents))
+            parts.append(self._part("lc-agent-move", agents))
         results = self.state.round_results
         if results:
-            parts.append(_html("lc-round-result", value=self._result_html(results[-1])))
+            parts.append(self._part("lc-round-result", self._result_html(results[-1])))
         if view.is_over:
-            parts.insert(0, _html("lc-final", value=self._final_html(view)))
+            parts.insert(0, self._part("lc-final", self._final_html(view)))
         return parts
+
+    def _part(self, css_class: str, value: str, *classes, layout=None) -> widgets.HTML:
+        """The board's HTML widget of that class, made once and then only given new values (a new
+        widget per click is slow)."""
+        part = self._parts.get(css_class)
+        if part is None:
+            part = self._parts[css_class] = _html(css_class, *classes, layout=layout)
+        if part.value != value:
+            part.value = value
+        return part
+
+    def _box(self, css_class: str, children) -> widgets.HBox:
+        """The board's wrapping row of that class, made once, with these children."""
+        box = self._parts.get(css_class)
+        if box is None:
+            box = self._parts[css_class] = _row([])
+            box.add_class(css_class)
+        if list(box.children) != list(children):
+            box.children = children
+        return box
 
     def _turn_widgets(self, view: TableView) -> list:
         seen, seat = view.observation, view.seat
@@ -400,14 +422,15 @@ class LostCitiesBoard(TableBoard):
         name = f'<span class="gk-title gk-seat-colour-{seat}">{escape(view.name)}</span>'
         doing = {"play": "pick a card, then play or discard it", "draw": "now draw a card",
                  "pass": "pass two cards to your partner, or keep them"}[step]
-        title = _html("lc-hand-title", value=f"{name}<span class='gk-muted'> — your hand: {doing}</span>")
+        title = self._part("lc-hand-title", f"{name}<span class='gk-muted'> — your hand: {doing}</span>")
         turn = [controls["play"], controls["discard"]]
         if self._may_pass(view):
             turn.append(controls["pass"])
         if PASS_NOTHING in legal:
             turn.append(controls["keep"])
         draws = [controls["draw deck"]] + [controls[f"draw {c}"] for c in seen.colours]
-        return [title, self._hand_row, _row(turn), _html("lc-why", value=escape(why)), _row(draws)]
+        return [title, self._hand_row, self._box("lc-turn", turn), self._part("lc-why", escape(why)),
+                self._box("lc-draws", draws)]
 
     @staticmethod
     def _may_pass(view: TableView) -> bool:
