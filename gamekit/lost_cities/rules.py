@@ -94,7 +94,7 @@ class Card(int):
         """``"red 7"``, ``"red wager"`` (also ``"red investment"``, ``"red handshake"``, ``"red 0"``)."""
         match = _CARD_TEXT.fullmatch(" ".join(str(text).lower().split()))
         if not match:
-            raise ValueError(f"{text!r} is not a card: a card reads like 'red 7' or 'red wager'")
+            raise ValueError(f"{_excerpt(text)} is not a card: a card reads like 'red 7' or 'red wager'")
         colour, value = match.groups()
         return cls(colour, 0 if value in _WAGER_WORDS else int(value))
 
@@ -125,16 +125,22 @@ def _make_card(colour: str, value: int) -> Card:
 
 
 _WAGER_WORDS = ("wager", "investment", "handshake", "0")
-_CARD_PATTERN = rf"({'|'.join(COLOURS)}) (wager|investment|handshake|[0-9]+)"
+_CARD_PATTERN = rf"({'|'.join(COLOURS)}) (wager|investment|handshake|0|[1-9][0-9]*)"  # no leading zeros
 _CARD_TEXT = re.compile(_CARD_PATTERN)
 _CARD_OF: dict = {(colour, value): _make_card(colour, value) for colour in COLOURS for value in (WAGER, *NUMBERS)}
 ALL_CARDS = tuple(_CARD_OF.values())  # every distinct card of the six-colour edition, in order
 
 
+def _excerpt(text, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut short if it is long (a pasted page stays out of it)."""
+    text = str(text)
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
 def _no_such_card(colour, value) -> str:
     if colour not in COLOURS:
-        return f"there is no {colour!r} expedition: the colours are {', '.join(COLOURS)}"
-    return f"there is no {colour} {value!r}: a card is a wager (value 0) or a number from 2 to 10"
+        return f"there is no {_excerpt(colour)} expedition: the colours are {', '.join(COLOURS)}"
+    return f"there is no {colour} {_excerpt(value)}: a card is a wager (value 0) or a number from 2 to 10"
 
 
 def deck_cards(players: int = 2, colours: int = 5) -> tuple[Card, ...]:
@@ -398,7 +404,7 @@ def parse_action(text: str) -> Action:
     match = _ACTION_TEXT.fullmatch(text)
     if not match:
         raise NotAnActionError(
-            f"{text!r} is not a Lost Cities action: try 'play red 7', 'discard blue wager', "
+            f"{_excerpt(text)} is not a Lost Cities action: try 'play red 7', 'discard blue wager', "
             "'draw deck', 'draw green' (or, with partners, 'pass red 7 and blue 3')"
         )
     try:
@@ -411,7 +417,7 @@ def parse_action(text: str) -> Action:
             return PASS_NOTHING
         return pass_cards(match.group("first"), match.group("second"))
     except ValueError as error:
-        raise NotAnActionError(f"{text!r}: {error}") from None
+        raise NotAnActionError(f"{_excerpt(text)}: {error}") from None
 
 
 # --- a player's view -----------------------------------------------------------------------------

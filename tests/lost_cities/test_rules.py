@@ -860,3 +860,15 @@ def test_the_log_speaks_to_you_as_you():
     state.apply("play red 4")
     state.apply("draw deck")
     assert state.log_lines(0, names=["You", "Computer"]) == ["You play the red 4", "You draw from the deck"]
+
+
+@pytest.mark.parametrize("text", ["play red " + "9" * 5000, "play red " + "9" * 4000, "discard red 0007",
+                                  "play red ７", "draw " + "x" * 10_000])
+def test_long_or_odd_numbers_are_refused_briefly_as_not_actions(text):
+    from gamekit.core import NotAnActionError
+
+    state = new_game(seed=0)
+    with pytest.raises(NotAnActionError) as refusal:
+        state.parse(text)
+    assert len(refusal.value.reason) < 300
+    refused(state, text)
