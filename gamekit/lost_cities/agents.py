@@ -392,27 +392,51 @@ class SearchAgent(ExplainingAgent):
       imagined deals, so their differences are not noise from the dealing. A candidate's value is
       that mean margin plus ``prior`` times the heuristic's own score for it. ``rollouts`` is the
       strength setting: 16 take a few tenths of a second per move.
+
+    Each option belongs to one method, and an option the chosen method would ignore is refused
+    with a ``ValueError`` (``SearchAgent(rollouts=4)`` is the expectimax search, which rolls
+    nothing out: say ``method="rollouts"``). With partners, the expectimax search plays the
+    rollouts with their defaults.
     """
 
     name = "search"
     value_meaning = "mean margin"
     METHODS = ("expectimax", "rollouts")
+    #: Each method's own options, with their defaults.
+    OPTIONS = {"rollouts": {"rollouts": 16, "width": 4, "prior": 0.0, "policy": "heuristic"},
+               "expectimax": {"outlook": None}}
 
-    def __init__(self, seed: int | None = 0, method: str = "expectimax", rollouts: int = 16, width: int = 4,
-                 prior: float = 0.0, policy: str = "heuristic", outlook: Outlook | None = None):
+    def __init__(self, seed: int | None = 0, method: str = "expectimax", rollouts: int | None = None,
+                 width: int | None = None, prior: float | None = None, policy: str | None = None,
+                 outlook: Outlook | None = None):
         super().__init__(seed)
         if method not in self.METHODS:
             raise ValueError(f"method is one of {list(self.METHODS)}, not {method!r}")
-        if policy not in ROLLOUT_POLICIES:
-            raise ValueError(f"policy is one of {sorted(ROLLOUT_POLICIES)}, not {policy!r}")
+        given = {"rollouts": rollouts, "width": width, "prior": prior, "policy": policy, "outlook": outlook}
+        self._refuse_ignored(method, {name for name, value in given.items() if value is not None})
+        settings = {name: given[name] if given[name] is not None else default
+                    for options in self.OPTIONS.values() for name, default in options.items()}
+        if settings["policy"] not in ROLLOUT_POLICIES:
+            raise ValueError(f"policy is one of {sorted(ROLLOUT_POLICIES)}, not {settings['policy']!r}")
         self.method = method
-        self.rollouts = rollouts
-        self.width = width
-        self.prior = prior
-        self.policy = policy
-        self.outlook = outlook or Outlook()
+        self.rollouts = settings["rollouts"]
+        self.width = settings["width"]
+        self.prior = settings["prior"]
+        self.policy = settings["policy"]
+        self.outlook = settings["outlook"] or Outlook()
         self.heuristic = HeuristicAgent(seed)
         self.last_seconds = 0.0
+
+    @classmethod
+    def _refuse_ignored(cls, method: str, given: set) -> None:
+        """A ``ValueError`` naming the options ``method`` would ignore, if any were given."""
+        ignored = sorted(given - set(cls.OPTIONS[method]))
+        if ignored:
+            other = next(name for name in cls.METHODS if name != method)
+            names = ", ".join(f"{name}=" for name in ignored)
+            raise ValueError(f"method={method!r} ignores {names}: {'they belong' if len(ignored) > 1 else 'it belongs'} "
+                             f"to method={other!r}; pass method={other!r} to use {'them' if len(ignored) > 1 else 'it'}, "
+                             "or leave them out")
 
     def _uses_expectimax(self, observation: LostCitiesObservation) -> bool:
         return self.method == "expectimax" and observation.num_players == 2

@@ -11,6 +11,15 @@ more cards. The rules digest is ``shared/rules/lost-cities.md``.
 With four players, partners sit opposite and build shared expeditions (numbers rise strictly:
 the 75-card deck holds two of every 2, 3 and 4), and a player may pass two cards face down to the
 partner instead of a turn (``pass_timing="after"``: after a turn), never keeping fewer than six.
+Four players with six colours (90 cards) is the kit's own variant: neither rulebook describes it.
+
+A round ends when the deck runs out, so in principle it could last for ever: partners could pass
+cards back and forth, or both players could keep drawing from the discard piles. The kit's own
+rule (for agents' games; people never come near it) bounds every round: after ``stall_limit``
+(default 100) turns in a row in which nobody drew from the deck, the next turn must draw from the
+deck (no discard pile, no pass instead of the turn). So a round lasts at most
+``(cards in the deck after the deal) x (stall_limit + 1)`` turns; ``stall_limit=None`` plays the
+rulebook as printed, without the bound.
 
 The deck is a list whose **top is the last element** (``deck[-1]`` is drawn next); discard piles
 and expeditions are lists from bottom to top. A match is ``rounds`` rounds (default three, as the
@@ -20,8 +29,8 @@ rulebook suggests) on the same state: totals carry over and the leader starts th
 ...     "hands": [["red wager", "red 4", "red 9", "blue 2", "blue 3", "white 10", "green 5", "yellow 7"],
 ...               ["red 2", "red 3", "blue wager", "blue 8", "white 4", "white 6", "green 9", "yellow 2"]],
 ...     "deck": ["red 5", "green 2"]})
->>> [str(action) for action in state.legal_actions()][:4]
-['play red wager', 'discard red wager', 'play red 4', 'discard red 4']
+>>> [str(action) for action in state.legal_actions()][:3]  # sorted: plays, then discards, in card order
+['play yellow 7', 'play blue 2', 'play blue 3']
 >>> state.apply("play red 4")
 >>> state.explain("draw red")
 'Illegal: the red discard pile is empty'
@@ -37,13 +46,15 @@ rulebook suggests) on the same state: totals carry over and the leader starts th
 
 from __future__ import annotations
 
+import operator
 import random
+import weakref
 import re
+import sys
 from collections import Counter
-from dataclasses import dataclass
 from typing import NamedTuple
 
-from gamekit.core import TERMINAL, GameState, IllegalActionError, make_rng, shuffle
+from gamekit.core import TERMINAL, GameState, IllegalActionError, NotAnActionError, make_rng, shuffle
 
 COLOURS = ("yellow", "blue", "white", "green", "red", "purple")  # purple: the six-colour edition
 NUMBERS = tuple(range(2, 11))
@@ -55,6 +66,7 @@ BONUS_CARDS = 8
 HAND_SIZE = 8
 KEEP_AFTER_PASS = 6  # a partnership player never passes below six cards in hand
 PASS_TIMINGS = ("instead", "after")
+STALL_LIMIT = 100  # turns in a row without a deck draw before the deck must be drawn (the kit's own rule)
 STEPS = ("play", "draw", "pass")
 KINDS = ("play", "discard", "draw", "pass")
 
@@ -82,7 +94,7 @@ class Card(int):
         """``"red 7"``, ``"red wager"`` (also ``"red investment"``, ``"red handshake"``, ``"red 0"``)."""
         match = _CARD_TEXT.fullmatch(" ".join(str(text).lower().split()))
         if not match:
-            raise ValueError(f"{text!r} is not a card: a card reads like 'red 7' or 'red wager'")
+            raise ValueError(f"{_excerpt(text)} is not a card: a card reads like 'red 7' or 'red wager'")
         colour, value = match.groups()
         return cls(colour, 0 if value in _WAGER_WORDS else int(value))
 
@@ -113,16 +125,22 @@ def _make_card(colour: str, value: int) -> Card:
 
 
 _WAGER_WORDS = ("wager", "investment", "handshake", "0")
-_CARD_PATTERN = rf"({'|'.join(COLOURS)}) (wager|investment|handshake|[0-9]+)"
+_CARD_PATTERN = rf"({'|'.join(COLOURS)}) (wager|investment|handshake|0|[1-9][0-9]*)"  # no leading zeros
 _CARD_TEXT = re.compile(_CARD_PATTERN)
 _CARD_OF: dict = {(colour, value): _make_card(colour, value) for colour in COLOURS for value in (WAGER, *NUMBERS)}
 ALL_CARDS = tuple(_CARD_OF.values())  # every distinct card of the six-colour edition, in order
 
 
+def _excerpt(text, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut short if it is long (a pasted page stays out of it)."""
+    text = str(text)
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
 def _no_such_card(colour, value) -> str:
     if colour not in COLOURS:
-        return f"there is no {colour!r} expedition: the colours are {', '.join(COLOURS)}"
-    return f"there is no {colour} {value!r}: a card is a wager (value 0) or a number from 2 to 10"
+        return f"there is no {_excerpt(colour)} expedition: the colours are {', '.join(COLOURS)}"
+    return f"there is no {colour} {_excerpt(value)}: a card is a wager (value 0) or a number from 2 to 10"
 
 
 def deck_cards(players: int = 2, colours: int = 5) -> tuple[Card, ...]:
@@ -218,6 +236,7 @@ class Action:
         "_discard",
         "_index",
         "_order",
+        "_rank",
         "_play",
         "_shape",
         "_value",
@@ -240,6 +259,7 @@ class Action:
             order = (_KIND_ORDER[kind], int(card) if card is not None else -1,
                      _SOURCES.index(source) if source is not None else -1, tuple(map(int, cards or ())))
             object.__setattr__(action, "_order", order)
+            object.__setattr__(action, "_rank", _rank_of(order))
             if card is not None:
                 for name, item in (("_colour", card.colour), ("_index", card._colour_index),
                                    ("_bit", card._bit), ("_value", card.value)):
@@ -258,7 +278,7 @@ class Action:
     def __lt__(self, other):
         if type(other) is not Action or self._shape == _MALFORMED or other._shape == _MALFORMED:
             return NotImplemented
-        return self._order < other._order
+        return self._rank < other._rank
 
     def __gt__(self, other):
         if type(other) is not Action:
@@ -283,6 +303,18 @@ class Action:
 
 
 _ACTIONS: dict = {}  # (kind, card, source, cards) -> the shared Action
+
+
+def _rank_of(order: tuple) -> int:
+    """An action's place in the sorted order as one int (quick to sort by): kind, then card,
+    then source, then the pair of a pass (cards are at most 66, so each fits in 7 bits)."""
+    kind, card, source, pair = order
+    first, second = pair or (0, 0)
+    return (kind << 28) | ((card + 1) << 20) | ((source + 1) << 16) | (first << 7) | second
+
+
+_BY_RANK = operator.attrgetter("_rank")
+_weak = weakref.ref
 
 
 def _shape_of(kind, card, source, cards) -> int:
@@ -332,7 +364,8 @@ def draw(source: str = "deck") -> Action:
     try:
         return _DRAWS[source]
     except (KeyError, TypeError):
-        raise ValueError(f"draw from 'deck' or a colour ({', '.join(COLOURS)}), not {source!r}") from None
+        raise ValueError(f"draw from 'deck' or a colour ({_colour_list(COLOURS[:5])}; purple in the "
+                         f"six-colour game), not {source!r}") from None
 
 
 def pass_cards(first, second) -> Action:
@@ -366,12 +399,12 @@ _ACTION_TEXT = re.compile(
 
 
 def parse_action(text: str) -> Action:
-    """An action from its text (lower case, single spaces), raising IllegalActionError if the
-    text is not an action at all."""
+    """An action from its text (lower case, single spaces), raising NotAnActionError (an
+    IllegalActionError) if the text is not an action at all."""
     match = _ACTION_TEXT.fullmatch(text)
     if not match:
-        raise IllegalActionError(
-            f"{text!r} is not a Lost Cities action: try 'play red 7', 'discard blue wager', "
+        raise NotAnActionError(
+            f"{_excerpt(text)} is not a Lost Cities action: try 'play red 7', 'discard blue wager', "
             "'draw deck', 'draw green' (or, with partners, 'pass red 7 and blue 3')"
         )
     try:
@@ -384,7 +417,7 @@ def parse_action(text: str) -> Action:
             return PASS_NOTHING
         return pass_cards(match.group("first"), match.group("second"))
     except ValueError as error:
-        raise IllegalActionError(f"{text!r}: {error}") from None
+        raise NotAnActionError(f"{_excerpt(text)}: {error}") from None
 
 
 # --- a player's view -----------------------------------------------------------------------------
@@ -396,12 +429,16 @@ class RoundResult(NamedTuple):
     expeditions: tuple  # per side: {colour: (cards, bottom to top)}
     scores: tuple  # per side, this round
     totals: tuple  # per side, after this round
+    step: int = 0  # the step of the history that ended it (its last draw), counting from 1
 
-    def describe(self, teams: bool = False) -> str:
-        """The round scored expedition by expedition."""
+    def describe(self, teams: bool = False, names=None) -> str:
+        """The round scored expedition by expedition; ``names`` (one per seat) names the sides."""
         lines = [f"Round {self.round}:"]
         for side, row in enumerate(self.expeditions):
-            who = f"team {side}" if teams else f"player {side}"
+            if names:
+                who = " & ".join(names[seat] for seat in range(side, len(names), 2))
+            else:
+                who = f"team {side}" if teams else f"player {side}"
             lines.append(f"  {who}: {self.scores[side]:+d} (total {self.totals[side]:+d})")
             for colour, cards in row.items():
                 if cards:
@@ -414,37 +451,100 @@ def _short(card: Card) -> str:
     return "w" if card.value == WAGER else str(card.value)
 
 
-@dataclass(frozen=True)
+#: The fields of an observation, in order, with what each holds.
+OBSERVATION_FIELDS = {
+    "player": "the seat this observation belongs to",
+    "num_players": "2, or 4 in partnerships",
+    "side": "0 or 1: the player's own seat with two players, the team with four",
+    "colours": "the expeditions of this game",
+    "to_move": "the seat to act, or TERMINAL",
+    "step": '"play" (or pass instead), "draw", "pass" (after a turn); None at the end',
+    "hand": "the player's cards, sorted",
+    "hand_sizes": "cards held, per seat",
+    "deck_size": "cards left in the deck",
+    "discards": "colour -> its pile, bottom to top",
+    "expeditions": "per side: colour -> its cards, bottom to top",
+    "known": "per seat: the cards this player knows that seat holds (own seat: the hand)",
+    "pooled": "cards known to be with the other team, not which partner (four players)",
+    "blocked": "the pile the mover may not draw from now: the one just discarded to",
+    "round": "the round being played",
+    "rounds": "rounds in the match",
+    "totals": "per side, rounds already scored",
+    "round_scores": "per side, the expeditions on the table now",
+    "hand_size": "cards dealt to each player",
+    "pass_timing": 'with four players: "instead" of a turn or "after" it',
+    "turns_without_deck": "turns in a row with no deck draw (the kit's bound on a round)",
+    "stall_limit": "after that many, the deck must be drawn (None: no bound)",
+}
+_OPTIONAL_FIELDS = {"turns_without_deck": 0, "stall_limit": None}
+
+
 class LostCitiesObservation:
     """What ``player`` may know: their own hand, every expedition, the discard piles, the size of
     the deck (not its order), how many cards each seat holds, and the cards others are known to
-    hold because they took them from a discard pile (or, for a partner, were passed them).
+    hold because they took them from a discard pile (or, for a partner, were passed them). The
+    fields are listed in ``OBSERVATION_FIELDS``.
 
     ``discards`` shows whole piles, bottom to top: only the top card is visible at the table, but
     every discard was seen being made, so a player with a good memory knows the rest (a teaching
     convenience, as the digest allows).
+
+    An observation is the table as it was when it was asked for, and never changes. Asking is
+    cheap (an agent is shown one before every action): the fields are worked out when first read,
+    and the state fills in every observation still held before it moves on, so one read later
+    still shows the moment it was taken.
     """
 
-    player: int
-    num_players: int
-    side: int  # 0 or 1: the player's own seat with two players, the team with four
-    colours: tuple
-    to_move: int  # the seat to act, or TERMINAL
-    step: str | None  # "play" (or pass instead), "draw", "pass" (after a turn); None at the end
-    hand: tuple  # sorted
-    hand_sizes: tuple  # per seat
-    deck_size: int
-    discards: dict  # colour -> cards, bottom to top
-    expeditions: tuple  # per side: colour -> cards, bottom to top
-    known: tuple  # per seat: the cards this player knows that seat holds (own seat: the hand)
-    pooled: tuple  # cards known to be with the other team, not which partner (four players)
-    blocked: str | None  # the pile the mover may not draw from now: the one just discarded to
-    round: int
-    rounds: int
-    totals: tuple  # per side, rounds already scored
-    round_scores: tuple  # per side, the expeditions on the table now
-    hand_size: int
-    pass_timing: str | None  # with four players: "instead" of a turn or "after" it
+    __slots__ = (*OBSERVATION_FIELDS, "_source", "__weakref__")
+
+    def __init__(self, **fields):
+        """An observation from its fields (``state.observation(player)`` is the usual way)."""
+        unknown = sorted(set(fields) - set(OBSERVATION_FIELDS))
+        missing = sorted(set(OBSERVATION_FIELDS) - set(fields) - set(_OPTIONAL_FIELDS))
+        if unknown or missing:
+            raise TypeError(f"an observation has the fields {list(OBSERVATION_FIELDS)}: "
+                            f"unknown {unknown}, missing {missing}")
+        _fill_observation(self, tuple(fields.get(name, _OPTIONAL_FIELDS.get(name)) for name in OBSERVATION_FIELDS))
+
+    def __getattr__(self, name):
+        """A field not yet worked out: work them all out from the state, then read it."""
+        source = object.__getattribute__(self, "_source") if name != "_source" else None
+        if source is None or name not in OBSERVATION_FIELDS:
+            raise AttributeError(f"an observation has no {name!r}")
+        self._settle()
+        return object.__getattribute__(self, name)
+
+    def _settle(self) -> None:
+        """Work out every field from the state (which has not moved since the observation)."""
+        try:
+            state = object.__getattribute__(self, "_source")
+        except AttributeError:
+            return  # built from its fields
+        if state is not None:
+            _fill_observation(self, state._observed(self.player))
+
+    def _values(self) -> tuple:
+        self._settle()
+        return tuple(getattr(self, name) for name in OBSERVATION_FIELDS)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("an observation never changes")
+
+    __delattr__ = __setattr__
+
+    def __eq__(self, other):
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values() == other._values()
+
+    __hash__ = None  # its dicts are not hashable
+
+    def __reduce__(self):  # copies and pickles carry the values, never the state
+        return (_observation_from, (self._values(),))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={value!r}" for name, value in zip(OBSERVATION_FIELDS, self._values()))
+        return f"LostCitiesObservation({shown})"
 
     @property
     def partner(self) -> int | None:
@@ -479,6 +579,26 @@ class LostCitiesObservation:
         return 0 if self.deck_size <= offset else (self.deck_size - offset + self.num_players - 1) // self.num_players
 
 
+_FIELD_SETTERS = tuple(LostCitiesObservation.__dict__[name].__set__ for name in OBSERVATION_FIELDS)
+_SET_SOURCE = LostCitiesObservation.__dict__["_source"].__set__
+_SET_PLAYER = LostCitiesObservation.__dict__["player"].__set__
+
+
+def _fill_observation(seen: LostCitiesObservation, values: tuple) -> None:
+    for setter, value in zip(_FIELD_SETTERS, values):
+        setter(seen, value)
+    _SET_SOURCE(seen, None)
+
+
+def _observation_from(values: tuple) -> LostCitiesObservation:
+    seen = object.__new__(LostCitiesObservation)
+    _fill_observation(seen, values)
+    return seen
+
+
+_new_observation = object.__new__
+
+
 # --- the state -----------------------------------------------------------------------------------
 _PLAY_STEP, _DRAW_STEP, _PASS_STEP = STEPS
 _BIT = {colour: 1 << index for index, colour in enumerate(COLOURS)}
@@ -503,17 +623,23 @@ class LostCitiesState(GameState):
     action_type = Action
     # The fields every step reads or writes live in slots, the quickest attributes CPython has
     # (the rest stay in the instance dict, which is too big for its shared-keys speed-up).
-    __slots__ = ("_draw_row", "_legal", "_mask", "_menu", "_need", "_next", "_pass_after", "_player",
+    __slots__ = ("_draw_row", "_legal", "_mask", "_menu", "_need", "_next", "_pass_after", "_player", "_stall",
+                 "_stall_limit",
                  "_public", "_seat_need", "_seats_of", "_side", "deck", "discards", "expeditions", "hands",
                  "history", "is_terminal", "step", "teams")
 
-    def __init__(self, *, players, seed, colours, rounds, hand_size, pass_timing, first_player, position):
-        placed = _check_options(players, colours, rounds, hand_size, pass_timing, first_player, position)
+    def __init__(self, *, players, seed, colours, rounds, hand_size, pass_timing, first_player, position,
+                 stall_limit=STALL_LIMIT):
+        placed = _check_options(players, colours, rounds, hand_size, pass_timing, first_player, position,
+                                stall_limit)
         rng, seed = make_rng(seed)
         options = {"players": players, "colours": colours, "rounds": rounds, "hand_size": hand_size,
-                   "pass_timing": pass_timing, "first_player": first_player, "position": position}
+                   "pass_timing": pass_timing, "first_player": first_player, "position": position,
+                   "stall_limit": stall_limit}
         GameState.__init__(self, num_players=players, seed=seed, options=options)
         self.is_terminal = False  # a plain attribute (read before every step of a loop), set at the end
+        self._watchers: list = []  # weak references to observations whose fields are still to fill in
+        self._actors: list[int] = []  # the seat that took each step of ``history``
         self._rng = rng
         self.colours = COLOURS[:colours]
         self.rounds = rounds
@@ -521,6 +647,7 @@ class LostCitiesState(GameState):
         self.teams = players == 4
         self.pass_timing = pass_timing if self.teams else None
         self._pass_after = self.pass_timing == "after"
+        self._set_stall_limit(stall_limit)
         self._full_deck = _DECKS.get((players, colours)) or deck_cards(players, colours)
         self._side = (0, 1, 0, 1)[:players]
         self._seats_of = ((0, 2), (1, 3)) if self.teams else ((0,), (1,))
@@ -556,9 +683,26 @@ class LostCitiesState(GameState):
             self.discards = {colour: list(discards.get(colour, ())) for colour in colours}
             self.expeditions = [{colour: list(row.get(colour, ())) for colour in colours} for row in expeditions]
         self.deck = deck
+        self._scores = None  # the expeditions' points, worked out when asked for
         self.step = _PLAY_STEP
         self._player = starter
+        self._stall = 0
         self._index(blocked=None)
+
+    def _set_stall_limit(self, stall_limit: int | None) -> None:
+        self.stall_limit = stall_limit
+        self._stall_limit = sys.maxsize if stall_limit is None else stall_limit
+
+    @property
+    def stalled(self) -> bool:
+        """Whether the coming turn must draw from the deck: ``stall_limit`` turns in a row have
+        gone by without a deck draw (the kit's bound on a round's length)."""
+        return self._stall >= self._stall_limit
+
+    @property
+    def turns_without_deck(self) -> int:
+        """Turns in a row, up to now, in which nobody drew from the deck (a pass counts too)."""
+        return self._stall
 
     def _index(self, blocked: str | None) -> None:
         """Work out the quick-lookup tables from the public fields: what each side may still play
@@ -593,7 +737,7 @@ class LostCitiesState(GameState):
         if self._player == TERMINAL or self.step == _PASS_STEP:
             return _NO_MOVES
         if self.step == _DRAW_STEP:
-            return _DRAW_MENUS[self._draw_row]
+            return _DECK_ONLY if self._stall >= self._stall_limit else _DRAW_MENUS[self._draw_row]
         return self._menu[self._player]
 
     def _end_round(self) -> None:
@@ -601,7 +745,8 @@ class LostCitiesState(GameState):
         self.totals[0] += scores[0]
         self.totals[1] += scores[1]
         laid = tuple({colour: tuple(cards) for colour, cards in row.items()} for row in self.expeditions)
-        self.round_results.append(RoundResult(self.round, self.starter, laid, scores, tuple(self.totals)))
+        self.round_results.append(RoundResult(self.round, self.starter, laid, scores, tuple(self.totals),
+                                              len(self.history) + 1))
         if self.round < self.rounds:
             self._start_round(self._next_starter())
         else:
@@ -621,7 +766,7 @@ class LostCitiesState(GameState):
         return next(seat for seat in after if self._side[seat] == leader)
 
     def _row_score(self, side: int) -> int:
-        return sum(score_expedition(cards) for cards in self.expeditions[side].values() if cards)
+        return self.round_scores()[side]
 
     # --- the protocol ------------------------------------------------------------------------
     # ``current_player``, ``is_terminal``, ``legal_actions`` and ``apply`` have a fast path for
@@ -650,39 +795,78 @@ class LostCitiesState(GameState):
     def side_to_move(self) -> int | None:
         return None if self._player == TERMINAL else self._side[self._player]
 
+    @property
+    def variant(self) -> str:
+        """Which game is on the table, in words: a rulebook's, or the kit's own variant."""
+        colours, players = len(self.colours), self.num_players
+        if players == 2:
+            return ("the classic game: five expeditions, 60 cards" if colours == 5
+                    else "the six-colour edition: purple added, 72 cards")
+        if colours == 5:
+            return "the partnership game for four: 75 cards"
+        return "the kit's own variant: partnerships with six colours, 90 cards (in neither rulebook)"
+
     def side_of(self, player: int) -> int:
         """The side (team with four players) a seat builds for: 0 or 1."""
         return self._side[player]
 
     def legal_actions(self, player: int | None = None) -> list[Action]:
-        """The actions ``player`` (default: the mover) may take now: at the play step the plays,
-        then the discards, in the order the cards came into the hand (then passes, if allowed);
-        at the draw step the deck, then the non-empty piles that may be taken, in colour order."""
+        """The actions ``player`` (default: the mover) may take now, sorted: at the play step
+        the plays, then the discards, each in card order (colours in game order, wagers first),
+        then passes, if allowed; at the draw step the deck, then the piles that may be taken, in
+        colour order. Empty for anyone but the mover, and once the match is over."""
         if player is None and not self.teams:  # with partners, passes may be legal too
-            return list(self._legal)
+            if self.step == _PLAY_STEP:
+                return sorted(self._legal, key=_BY_RANK)
+            return list(self._legal)  # the draw menus are made in order
+        if self._player == TERMINAL:
+            return []
         return GameState.legal_actions(self, player)
 
     def apply(self, action) -> None:
         """Perform the mover's action: an :class:`Action` or its text (``"play red 7"``)."""
+        watchers = self._watchers
+        if watchers:  # observations still held must keep showing the table as it is now
+            for ref in watchers:
+                seen = ref()
+                if seen is not None:
+                    seen._settle()
+            watchers.clear()
         if type(action) is Action:  # a shared action: one lookup checks it and finds its move
             move = self._legal.get(action)
             if move is not None:
+                self._actors.append(self._player)
                 move(self, action)
                 self.history.append(action)
                 return
         GameState.apply(self, action)
 
     def _legal_actions(self, player: int) -> list[Action]:
-        actions = list(self._legal)  # ``player`` is the mover: GameState answers [] for others
+        actions = sorted(self._legal, key=_BY_RANK)  # ``player`` is the mover: GameState answers [] for others
         if self.step == _PASS_STEP:
             actions = [PASS_NOTHING]
         if self._may_pass(player):
             actions += self._pass_menu(player)
         return actions
 
+    def may_pass(self, player: int | None = None) -> bool:
+        """May ``player`` (default: the mover) pass two cards to the partner now? Only with
+        partners, at the step the ``pass_timing`` sets, keeping six cards, in a round not stalled."""
+        if self._player == TERMINAL:
+            return False
+        seat = self._player if player is None else self._resolve_player(player)
+        return seat == self._player and self._may_pass(seat)
+
+    def partner(self, seat: int) -> int | None:
+        """The seat across the table that builds the same expeditions (None with two players)."""
+        seat = self._resolve_player(seat)
+        return (seat + 2) % 4 if self.teams else None
+
     def _may_pass(self, player: int) -> bool:
         """May ``player`` pass two cards now (partnerships, at the right step, six kept)?"""
         if not self.teams or len(self.hands[player]) < KEEP_AFTER_PASS + 2:
+            return False
+        if not self._pass_after and self._stall >= self._stall_limit:
             return False
         return self.step == (_PLAY_STEP if self.pass_timing == "instead" else _PASS_STEP)
 
@@ -710,6 +894,8 @@ class LostCitiesState(GameState):
                 return "'pass nothing' declines a pass after a turn; here a pass replaces a turn, so play, discard or pass two cards"
             if self.step != _PLAY_STEP:
                 return "a pass replaces a whole turn: you have started this turn, so now draw a card"
+            if self._stall >= self._stall_limit:
+                return self._stall_reason("play or discard a card now, then draw from the deck")
         elif self.step != _PASS_STEP:
             when = "draw a card first" if self.step == _DRAW_STEP else "play or discard a card and draw first"
             return f"in this game partners pass after a normal turn: {when}"
@@ -718,11 +904,11 @@ class LostCitiesState(GameState):
         first, second = cards
         if first == second:
             if hand.count(first) < 2:
-                return f"player {player} does not hold two of the {first}"
+                return f"you do not hold two of the {first}"
         elif first not in hand or second not in hand:
-            return f"player {player} does not hold the {first if first not in hand else second}"
+            return f"you do not hold the {first if first not in hand else second}"
         if len(hand) - 2 < KEEP_AFTER_PASS:
-            return (f"passing two cards would leave player {player} with {len(hand) - 2}: "
+            return (f"passing two cards would leave you with {len(hand) - 2}: "
                     f"a player never passes below {KEEP_AFTER_PASS} cards in hand")
         return None
 
@@ -731,7 +917,7 @@ class LostCitiesState(GameState):
         shape = action._shape
         step = self.step
         if shape == _MALFORMED:
-            return _malformed(action)
+            return _malformed(action, self.colours)
         if step == _PASS_STEP:
             return "you have drawn: now pass two cards to your partner, or 'pass nothing'"
         if shape == _DRAW:
@@ -742,15 +928,17 @@ class LostCitiesState(GameState):
                 return f"there is no {source} pile in the {len(self.colours)}-colour game"
             if not self.discards[source]:
                 return f"the {source} discard pile is empty"
+            if self._stall >= self._stall_limit and action._shape == _DRAW and self._blocked != source:
+                return self._stall_reason("draw from the deck now")
             return (f"the {self.discards[source][-1]} was just discarded: you may not take back the card "
                     "you discarded this turn")
         card = action.card
         if card.colour not in self.colours:
             return f"there is no {card.colour} expedition in the {len(self.colours)}-colour game"
         if step == _DRAW_STEP:
-            return "you have played this turn: now draw from the deck or the top of a discard pile"
+            return f"{self._done_this_turn()}: now draw from the deck or the top of a discard pile"
         if card not in self.hands[player]:
-            return f"player {player} does not hold the {card}"
+            return f"you do not hold the {card}"
         row = self.expeditions[self._side[player]][card.colour]
         last = next(c for c in reversed(row) if c.value != WAGER)
         whose = "your team's" if self.teams else "your"
@@ -761,6 +949,20 @@ class LostCitiesState(GameState):
             return (f"the {card} cannot follow the {last}: numbers must rise strictly, two equal numbers "
                     "never share an expedition")
         return f"the {card} cannot follow the {last}: the numbers of an expedition must rise"
+
+    def _stall_reason(self, what: str) -> str:
+        turns = f"{self._stall} turn{'s' if self._stall != 1 else ''}"
+        return f"nobody has drawn from the deck for {turns} in a row: so that the round can end, {what}"
+
+    def _done_this_turn(self) -> str:
+        """What the mover did at this turn's play step, in words (at the draw step)."""
+        blocked = self._blocked
+        if blocked is not None:
+            return f"you have discarded the {self.discards[blocked][-1]} this turn"
+        last = self.history[-1] if self.history else None
+        if last is not None and last.kind == "play":
+            return f"you have played the {last.card} this turn"
+        return "you have played a card this turn"
 
     def _describe_legal(self, action: Action, player: int) -> str:
         kind = action.kind
@@ -786,6 +988,9 @@ class LostCitiesState(GameState):
 
     # --- moves (called once the action is known to be legal) ----------------------------------
     def _apply(self, action: Action) -> None:
+        if self._watchers:
+            self._settle_observations()
+        self._actors.append(self._player)
         move = self._legal.get(action)
         if move is not None:
             move(self, action)
@@ -802,6 +1007,7 @@ class LostCitiesState(GameState):
         value = action._value
         side = self._side[seat]
         self.expeditions[side][action._colour].append(card)
+        self._scores = None
         if value > _MAX_TWIN or card not in hand:  # the last copy has left the hand
             menu = self._menu[seat]
             del menu[action]
@@ -823,7 +1029,7 @@ class LostCitiesState(GameState):
             self._forget_private(seat, card)
         self.step = _DRAW_STEP
         row = self._draw_row = self._mask * 8  # no pile is barred after a play
-        self._legal = _DRAW_MENUS[row]
+        self._legal = _DRAW_MENUS[row] if self._stall < self._stall_limit else _DECK_ONLY
 
     def _discard(self, action: Action) -> None:
         seat = self._player
@@ -844,7 +1050,7 @@ class LostCitiesState(GameState):
             self._forget_private(seat, card)
         self.step = _DRAW_STEP
         row = self._draw_row = mask * 8 + action._index + 1  # this pile is barred for the draw
-        self._legal = _DRAW_MENUS[row]
+        self._legal = _DRAW_MENUS[row] if self._stall < self._stall_limit else _DECK_ONLY
 
     def _draw(self, action: Action) -> None:
         """The drawn card joins the mover's hand (as in ``_take``, inlined: every draw comes
@@ -853,7 +1059,9 @@ class LostCitiesState(GameState):
         source = action.source
         if source == "deck":
             card = self.deck.pop()
+            self._stall = 0
         else:
+            self._stall += 1
             pile = self.discards[source]
             card = pile.pop()
             if not pile:
@@ -906,6 +1114,8 @@ class LostCitiesState(GameState):
             self._private[partner][seat] = view
             self._private[seat][partner] += cards
             self._public[seat] = []
+        if not self._pass_after:  # a pass instead of a turn: a turn without a deck draw
+            self._stall += 1
         player = self._player = self._next[seat]
         self.step = _PLAY_STEP
         self._legal = self._menu[player]
@@ -926,8 +1136,13 @@ class LostCitiesState(GameState):
 
     # --- the end -----------------------------------------------------------------------------
     def round_scores(self) -> list[int]:
-        """Per side, what the expeditions on the table are worth now."""
-        return [self._row_score(0), self._row_score(1)]
+        """Per side, what the expeditions on the table are worth now (worked out once after each
+        play: only plays change them)."""
+        scores = self._scores
+        if scores is None:
+            scores = self._scores = tuple(sum(score_expedition(cards) for cards in row.values() if cards)
+                                          for row in self.expeditions)
+        return list(scores)
 
     def side_scores(self) -> list[int]:
         """Per side: the finished rounds plus, during a round, the expeditions on the table."""
@@ -950,7 +1165,25 @@ class LostCitiesState(GameState):
 
     # --- what a player sees ------------------------------------------------------------------
     def observation(self, player: int) -> LostCitiesObservation:
-        player = self._resolve_player(player)
+        """What ``player`` may know now (see :class:`LostCitiesObservation`)."""
+        if type(player) is not int or not 0 <= player < self.num_players:
+            player = self._resolve_player(player)
+        seen = _new_observation(LostCitiesObservation)  # its fields are filled in when first read
+        _SET_PLAYER(seen, player)
+        _SET_SOURCE(seen, self)
+        self._watchers.append(_weak(seen))
+        return seen
+
+    def _settle_observations(self) -> None:
+        """Before the state moves on: fill in the observations still held (a dropped one is gone)."""
+        for ref in self._watchers:
+            seen = ref()
+            if seen is not None:
+                seen._settle()
+        self._watchers.clear()
+
+    def _observed(self, player: int) -> tuple:
+        """The fields of ``player``'s observation now, in ``OBSERVATION_FIELDS`` order."""
         known = []
         for seat in range(self.num_players):
             if seat == player:
@@ -958,17 +1191,55 @@ class LostCitiesState(GameState):
             else:
                 known.append(tuple(self._public[seat] + self._private[player][seat]))
         other = 1 - self._side[player]
-        return LostCitiesObservation(
-            player=player, num_players=self.num_players, side=self._side[player], colours=self.colours,
-            to_move=self._player, step=self.step, hand=tuple(sorted(self.hands[player])),
-            hand_sizes=tuple(len(hand) for hand in self.hands), deck_size=len(self.deck),
-            discards={colour: tuple(pile) for colour, pile in self.discards.items()},
-            expeditions=tuple({colour: tuple(cards) for colour, cards in row.items()} for row in self.expeditions),
-            known=tuple(known), pooled=tuple(self._pooled[other]) if self.teams else (),
-            blocked=self._blocked if self.step == _DRAW_STEP else None,
-            round=self.round, rounds=self.rounds, totals=tuple(self.totals),
-            round_scores=tuple(self.round_scores()), hand_size=self.hand_size, pass_timing=self.pass_timing,
-        )
+        return (player, self.num_players, self._side[player], self.colours, self._player, self.step, known[player],
+                tuple(len(hand) for hand in self.hands), len(self.deck),
+                {colour: tuple(pile) for colour, pile in self.discards.items()},
+                tuple({colour: tuple(cards) for colour, cards in row.items()} for row in self.expeditions),
+                tuple(known), tuple(self._pooled[other]) if self.teams else (),
+                self._blocked if self.step == _DRAW_STEP else None, self.round, self.rounds, tuple(self.totals),
+                tuple(self.round_scores()), self.hand_size, self.pass_timing, self._stall, self.stall_limit)
+
+    def public_observation(self) -> LostCitiesObservation:
+        """What anyone at the table may know (a spectator, the projector): expeditions, piles,
+        the deck's size, how many cards each seat holds and the cards all saw it take from a
+        pile; ``player`` and ``side`` are ``None`` and ``hand`` is empty."""
+        values = dict(zip(OBSERVATION_FIELDS, self._observed(0)))
+        values.update(player=None, side=None, hand=(), pooled=(),
+                      known=tuple(tuple(cards) for cards in self._public))
+        return LostCitiesObservation(**values)
+
+    def _log_step(self, number: int, step, viewer: int | None, names) -> list[str]:
+        """Step ``number`` in words for ``viewer``: a pass shows its cards to the two partners
+        only (the others see two cards go face down); a round's last draw adds its scoring."""
+        seat = self._actors[number - 1]
+
+        def name(p: int) -> str:
+            return names[p] if names else f"player {p}"
+        who = name(seat)
+        s = "" if who == "You" else "s"  # "You play", "Ana plays"
+        if step.kind in ("play", "discard"):
+            line = f"{who} {step.kind}{s} the {step.card}"
+        elif step.kind == "draw":
+            line = (f"{who} draw{s} from the deck" if step.source == "deck"
+                    else f"{who} take{s} the top card of the {step.source} pile")
+        elif not step.cards:
+            line = f"{who} keep{s} {'your' if who == 'You' else 'their'} cards"
+        elif viewer in (seat, (seat + 2) % 4):
+            line = f"{who} pass{s and 'es'} the {step.cards[0]} and the {step.cards[1]} to {name((seat + 2) % 4)}"
+        else:
+            line = f"{who} pass{s and 'es'} two cards face down to {name((seat + 2) % 4)}"
+        lines = [line]
+        for result in self.round_results:
+            if result.step == number:
+                sides = [" & ".join(name(p) for p in self._seats_of[side]) for side in (0, 1)]
+                scored = ", ".join(f"{sides[side]} {result.scores[side]:+d}" for side in (0, 1))
+                totals = ", ".join(f"{sides[side]} {result.totals[side]:+d}" for side in (0, 1))
+                lines.append(f"Round {result.round} scored: {scored} (match: {totals})")
+        return lines
+
+    def __getstate__(self):  # pickles and deep copies leave the observations behind
+        values, slots = super().__getstate__()
+        return {**values, "_watchers": []}, slots
 
     def clone(self) -> LostCitiesState:
         twin = object.__new__(LostCitiesState)
@@ -976,7 +1247,9 @@ class LostCitiesState(GameState):
         for name in _SHARED_SLOTS:  # values that never change, or are replaced, never mutated
             setattr(twin, name, getattr(self, name))
         twin.options = dict(self.options)
+        twin._watchers = []
         twin.history = list(self.history)
+        twin._actors = list(self._actors)
         twin.hands = [list(hand) for hand in self.hands]
         twin.deck = list(self.deck)
         twin.discards = {colour: list(pile) for colour, pile in self.discards.items()}
@@ -994,7 +1267,18 @@ class LostCitiesState(GameState):
         twin._rng.setstate(self._rng.getstate())
         return twin
 
+    def reveal(self) -> str:
+        """The whole state as text, hidden cards included (every hand, the deck from the top):
+        for debugging, never for a screen others can see. ``str(state)`` shows what is public."""
+        lines = [self._render()]
+        for seat, hand in enumerate(self.hands):
+            lines.append(f"  player {seat} holds: {' '.join(map(str, sorted(hand)))}")
+        lines.append(f"  deck, top first: {' '.join(map(str, reversed(self.deck))) or '-'}")
+        return "\n".join(lines)
+
     def _render(self) -> str:
+        """What everyone at the table sees: expeditions, discard piles, the deck's size and how
+        many cards each seat holds (with the cards all saw it take from a pile)."""
         who = "team" if self.teams else "player"
         if self._player == TERMINAL:
             head = f"Lost Cities: match over after {self.rounds} round(s); totals {self.totals[0]:+d} to {self.totals[1]:+d}"
@@ -1011,14 +1295,50 @@ class LostCitiesState(GameState):
             shown = "  ".join(f"{colour} {' '.join(map(_short, cards))}" for colour, cards in row.items() if cards)
             lines.append(f"  {who} {side} expeditions ({self._row_score(side):+d}): {shown or '-'}")
         for seat, hand in enumerate(self.hands):
-            lines.append(f"  player {seat} holds: {' '.join(map(str, sorted(hand)))}")
+            seen = self._public[seat]
+            taken = f" (taken from the piles: {' '.join(map(str, seen))})" if seen else ""
+            lines.append(f"  player {seat}: {len(hand)} cards in hand{taken}")
         return "\n".join(lines)
 
+    def _repr_html_(self) -> str:
+        """A small public picture for a notebook cell: both sides' expeditions and the piles."""
+        from html import escape
 
-_SHARED_SLOTS = ("_draw_row", "_mask", "_next", "_pass_after", "_player", "_seats_of", "_side", "is_terminal",
+        def cards(row):
+            return " ".join(_short(card) for card in row) or "&middot;"
+
+        head = "".join(f'<th style="color:{_INK[c]}">{c}</th>' for c in self.colours)
+        rows = []
+        for side in (0, 1):
+            cells = "".join(f"<td>{cards(self.expeditions[side][c])}</td>" for c in self.colours)
+            rows.append(f"<tr><th>{'team' if self.teams else 'player'} {side} "
+                        f"({self._row_score(side):+d})</th>{cells}</tr>")
+            if side == 0:
+                tops = "".join(f"<td><b>{_short(p[-1]) if p else '&middot;'}</b>"
+                               f"{f' ({len(p)})' if len(p) > 1 else ''}</td>" for p in self.discards.values())
+                rows.append(f"<tr><th>discard piles</th>{tops}</tr>")
+        caption = escape(str(self).splitlines()[0])
+        return (f'<table class="gk-lost-cities"><caption style="text-align:left">{caption}</caption>'
+                f"<tr><th></th>{head}</tr>{''.join(rows)}</table>")
+
+    def _outcome_reason(self) -> str:
+        totals = self.totals
+        who = "team" if self.teams else "player"
+        score = f"{totals[0]:+d} to {totals[1]:+d} after {self.rounds} round{'s' if self.rounds != 1 else ''}"
+        if totals[0] == totals[1]:
+            return f"the match is tied, {score}"
+        leader = 0 if totals[0] > totals[1] else 1
+        return f"{who} {leader} wins the match, {score}"
+
+
+_INK = {"yellow": "#a07800", "blue": "#1f5fbf", "white": "#666", "green": "#1e7b48", "red": "#b03a2e",
+        "purple": "#6c3483"}  # the colours' names in a notebook's picture, readable on white
+_SHARED_SLOTS = ("_draw_row", "_mask", "_next", "_pass_after", "_player", "_seats_of", "_side", "_stall",
+                 "_stall_limit", "is_terminal",
                  "step", "teams")
 _PLAY_MOVE, _DISCARD_MOVE = LostCitiesState._play, LostCitiesState._discard
 _NO_MOVES: dict = {}  # at a pass step, and at the end: nothing is played, discarded or drawn
+_DECK_ONLY = {_DRAWS["deck"]: LostCitiesState._draw}  # the draw step of a stalled round
 # The draw step's choices for every (non-empty piles, just-discarded colour), row ``mask * 8 +
 # barred``: the deck first, then the piles in colour order, each mapped to the move. Never changed.
 _DRAW_MENUS = tuple(
@@ -1034,7 +1354,12 @@ def _lowest_playable(row) -> int:
     return numbers[-1] + 1 if numbers else WAGER
 
 
-def _malformed(action: Action) -> str:
+def _colour_list(colours: tuple) -> str:
+    return ", ".join(colours)
+
+
+def _malformed(action: Action, colours: tuple = COLOURS) -> str:
+    """Why ``action`` is no action at all, naming the colours of the game at hand."""
     kind = action.kind
     if type(kind) is not str or kind not in KINDS:
         return f"an action's kind is one of {', '.join(KINDS)}, not {kind!r}"
@@ -1044,7 +1369,7 @@ def _malformed(action: Action) -> str:
         return f"a {kind} names only its card (no source or cards)"
     if kind == "draw":
         if type(action.source) is not str or action.source not in _SOURCES:
-            return f"draw from 'deck' or a colour ({', '.join(COLOURS)}), not {action.source!r}"
+            return f"draw from 'deck' or a colour ({_colour_list(colours)}), not {action.source!r}"
         return "a draw names only its source (no card or cards)"
     return "a pass names two cards of your hand, such as 'pass red 7 and blue 3' (or 'pass nothing')"
 
@@ -1057,7 +1382,7 @@ def _whole(value) -> bool:
     return type(value) is int or (isinstance(value, int) and not isinstance(value, bool))
 
 
-def _check_options(players, colours, rounds, hand_size, pass_timing, first_player, position):
+def _check_options(players, colours, rounds, hand_size, pass_timing, first_player, position, stall_limit):
     """Validate ``new_game``'s options (ValueError with a clear message); return the position's
     cards, read and checked, or None."""
     if not _whole(players) or players not in (2, 4):
@@ -1072,6 +1397,9 @@ def _check_options(players, colours, rounds, hand_size, pass_timing, first_playe
         raise ValueError(f"pass_timing is 'instead' (of a turn) or 'after' (a turn), not {pass_timing!r}")
     if not _whole(first_player) or not 0 <= first_player < players:
         raise ValueError(f"first_player is a seat from 0 to {players - 1}, not {first_player!r}")
+    if stall_limit is not None and (not _whole(stall_limit) or not 1 <= stall_limit <= 10_000):
+        raise ValueError("stall_limit is the turns in a row without a deck draw after which the deck must be "
+                         f"drawn (1..10000, usually 100), or None for no limit; not {stall_limit!r}")
     if position is None:
         return None
     return _read_position(position, players, COLOURS[:colours])
@@ -1147,7 +1475,7 @@ def _colour_map(value, colours: tuple, where: str) -> dict:
 
 def new_game(players: int = 2, *, seed: int | None = None, colours: int = 5, rounds: int = 3,
              hand_size: int = HAND_SIZE, pass_timing: str = "instead", first_player: int = 0,
-             position: dict | None = None) -> LostCitiesState:
+             position: dict | None = None, stall_limit: int | None = STALL_LIMIT) -> LostCitiesState:
     """A new match of Lost Cities, dealt and ready for the first player's first step.
 
     ``players=4`` plays two partnerships (seats 0 and 2 against 1 and 3, with the 75-card deck);
@@ -1159,9 +1487,15 @@ def new_game(players: int = 2, *, seed: int | None = None, colours: int = 5, rou
     {...}], "discards": {colour: [...]}, "deck": [...]}`` with cards as texts like ``"red 7"``;
     ``deck`` lists the cards on top, drawn first-listed first, and every card not placed is
     shuffled beneath them.
+
+    ``players=4`` with ``colours=6`` (90 cards) is the kit's own variant, in neither rulebook
+    (``state.variant`` says which game is on the table). ``stall_limit`` is the kit's own bound
+    on a round (see the module's docstring): after that many turns in a row without a deck draw,
+    the next turn must draw from the deck; ``None`` removes it.
     """
     return LostCitiesState(players=players, seed=seed, colours=colours, rounds=rounds, hand_size=hand_size,
-                           pass_timing=pass_timing, first_player=first_player, position=position)
+                           pass_timing=pass_timing, first_player=first_player, position=position,
+                           stall_limit=stall_limit)
 
 
 def determinise(observation: LostCitiesObservation, rng: random.Random) -> LostCitiesState:
@@ -1188,15 +1522,18 @@ def determinise(observation: LostCitiesObservation, rng: random.Random) -> LostC
     state = object.__new__(LostCitiesState)
     options = {"players": obs.num_players, "colours": len(obs.colours), "rounds": obs.rounds,
                "hand_size": obs.hand_size, "pass_timing": obs.pass_timing or "instead",
-               "first_player": 0, "position": None}
+               "first_player": 0, "position": None, "stall_limit": obs.stall_limit}
     GameState.__init__(state, num_players=obs.num_players, seed=rng.getrandbits(32), options=options)
     state._rng = random.Random(state.seed)
+    state._watchers = []
+    state._actors = []
     state.colours = obs.colours
     state.rounds = obs.rounds
     state.hand_size = obs.hand_size
     state.teams = obs.num_players == 4
     state.pass_timing = obs.pass_timing
     state._pass_after = obs.pass_timing == "after"
+    state._set_stall_limit(obs.stall_limit)
     state._full_deck = _DECKS[obs.num_players, len(obs.colours)]
     state._side = (0, 1, 0, 1)[:obs.num_players]
     state._seats_of = ((0, 2), (1, 3)) if state.teams else ((0,), (1,))
@@ -1209,8 +1546,10 @@ def determinise(observation: LostCitiesObservation, rng: random.Random) -> LostC
     state.deck = unseen
     state.discards = {colour: list(pile) for colour, pile in obs.discards.items()}
     state.expeditions = [{colour: list(cards) for colour, cards in row.items()} for row in obs.expeditions]
+    state._scores = None
     state.step = obs.step
     state._player = obs.to_move
+    state._stall = obs.turns_without_deck
     state.is_terminal = obs.to_move == TERMINAL
     state._index(blocked=obs.blocked)
     for seat in range(obs.num_players):

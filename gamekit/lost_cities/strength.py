@@ -47,7 +47,7 @@ def mirrored_margin(first: str, second: str, *, deals: int = 200, seed: int = 0,
                     factories: dict | None = None, workers: int | None = 1, progress: bool = False) -> StrengthResult:
     """Play ``deals`` deals twice each (seats swapped) between two agents of ``factories``
     (default: :data:`~gamekit.lost_cities.agents.AGENTS`; a factory is called as ``f(seed=...)``,
-    so ``functools.partial(SearchAgent, rollouts=8)`` works) and summarise the margins per round."""
+    so ``functools.partial(SearchAgent, method="rollouts", rollouts=8)`` works) and summarise the margins per round."""
     factories = dict(factories or AGENTS)
     options = dict(options or {"rounds": 1})
     result = tournament("lost_cities", {first: factories[first], second: factories[second]},

@@ -93,6 +93,17 @@ def assert_table_matches(board, state) -> None:
     assert int(board.locator(".lc-deck-count").get_attribute("data-count")) == len(state.deck)
 
 
+def assert_hot_seat_hides_the_hand(board) -> None:
+    """The hot-seat board (Ana and Rui) waits for Rui behind the pass-the-screen step: no card of
+    a hand, nor a Play button, is in the page until he clicks; then his hand is."""
+    board.locator(".lc-pass-screen").wait_for()
+    assert "Pass the screen to Rui" in board.inner_text()
+    assert board.locator(".lc-hand .lc-card").count() == 0 and board.locator(".lc-play").count() == 0
+    board.locator(".lc-pass-screen").click()
+    board.locator(".lc-hand .lc-card").first.wait_for()
+    assert board.locator(".lc-hand .lc-card").count() == 8
+
+
 def test_a_round_in_the_play_notebook_in_jupyterlab(lab, page):
     page.goto(f"{lab.url}/lab/tree/22_lost_cities_play.ipynb?reset&token={lab.token}")
     idle = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator[data-status='idle']"
@@ -105,6 +116,7 @@ def test_a_round_in_the_play_notebook_in_jupyterlab(lab, page):
     # Saved outputs carry no widget state, so boards in the page mean their cells ran live; the
     # notebook's sixth and last board is near its end (clicks queue behind the running cells).
     page.locator(".lc-board").nth(5).wait_for(timeout=90_000)
+    assert_hot_seat_hides_the_hand(page.locator(".lc-board").nth(2))
     board = page.locator(".lc-board").first
     board.locator(".lc-new-game").click()  # same seats (human, random), one round, next seed
     seed = derive_seed(2024, "game", 1)
@@ -122,6 +134,24 @@ def test_a_round_in_the_play_notebook_in_jupyterlab(lab, page):
     for side in (0, 1):
         score = int(result.locator(f".lc-result-side-{side}").get_attribute("data-score"))
         assert score == twin.state.round_results[0].scores[side]
+
+
+def test_at_1024_by_768_the_turns_buttons_are_in_view(voila_app, browser, tmp_path):
+    """On a small laptop screen the hand, Play, Discard and the draw buttons show without scrolling."""
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    page = context.new_page()
+    try:
+        voila = voila_app("apps/lost_cities.ipynb")
+        page.goto(f"{voila.url}/?token={voila.token}")
+        board = page.locator(".lc-board")
+        board.wait_for(timeout=90_000)
+        board.locator(".lc-hand .lc-card").first.wait_for()
+        for selector in (".lc-hand .lc-card", ".lc-play", ".lc-discard", ".lc-draw-deck"):
+            box = board.locator(selector).first.bounding_box()
+            assert box is not None and box["y"] + box["height"] <= 768, (selector, box)
+        page.screenshot(path=str(tmp_path / "lost-cities-1024.png"))
+    finally:
+        context.close()
 
 
 def test_part_of_a_round_in_the_voila_app(voila_app, page, tmp_path):

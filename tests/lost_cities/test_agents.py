@@ -173,7 +173,7 @@ def test_the_search_agent_evaluates_a_single_action_by_rollouts():
     candidate = SearchAgent(seed=2, method="rollouts", rollouts=2, policy="quick").evaluate(state.observation(0), action)
     assert candidate.action is action and "over 2 deals" in candidate.note
     with pytest.raises(ValueError, match="policy"):
-        SearchAgent(policy="psychic")
+        SearchAgent(method="rollouts", policy="psychic")
     with pytest.raises(ValueError, match="method"):
         SearchAgent(method="psychic")
 
@@ -277,6 +277,30 @@ def test_an_outlook_prefers_more_cards_and_fewer_turns_lost():
 
 def test_with_partners_the_search_falls_back_to_rollouts():
     state = new_game(4, seed=2, rounds=1)
-    search = SearchAgent(seed=0, rollouts=1, width=2, policy="quick")  # the default method
+    search = SearchAgent(seed=0)  # the default method, whose fallback plays the rollouts' defaults
+    search.rollouts, search.width, search.policy = 1, 2, "quick"  # fewer of them, for a quick test
     explanation = search.explain(state.observation(0), state.legal_actions())
     assert "imagined deals" in explanation.summary and explanation.best in state.legal_actions()
+
+
+@pytest.mark.parametrize("options", [{"rollouts": 4}, {"policy": "quick"}, {"width": 2}, {"prior": 0.5},
+                                     {"rollouts": 4, "policy": "quick"}])
+def test_the_expectimax_search_refuses_the_options_of_rollouts(options):
+    # SearchAgent(rollouts=4, policy="quick") once passed for "4 quick rollouts" while it searched
+    # by expectimax: an option the chosen method would ignore is refused, naming it.
+    with pytest.raises(ValueError) as refusal:
+        SearchAgent(seed=0, **options)
+    message = str(refusal.value)
+    assert "method='expectimax' ignores" in message and "method='rollouts'" in message
+    assert all(f"{name}=" in message for name in options)
+    with pytest.raises(ValueError, match="method=.expectimax. ignores"):
+        SearchAgent(seed=0, method="expectimax", **options)
+    agent = SearchAgent(seed=0, method="rollouts", **options)
+    assert all(getattr(agent, name) == value for name, value in options.items())
+
+
+def test_the_rollouts_search_refuses_the_expectimax_outlook():
+    with pytest.raises(ValueError, match="method='rollouts' ignores outlook="):
+        SearchAgent(method="rollouts", outlook=Outlook())
+    default = SearchAgent()
+    assert (default.method, default.rollouts, default.width, default.policy) == ("expectimax", 16, 4, "heuristic")

@@ -50,6 +50,13 @@ class Referee:
         self.piles = {colour: [str(c) for c in pile] for colour, pile in state.discards.items()}
         self.rows = [{colour: [str(c) for c in row[colour]] for colour in self.colours} for row in state.expeditions]
         self.player, self.step, self.barred, self.over = state.current_player, "play", None, False
+        # The kit's bound on a round: after ``limit`` turns in a row without a deck draw (passes
+        # instead of a turn count), the next turn must draw from the deck.
+        self.limit, self.turns_without_deck = state.options["stall_limit"] or 10**9, 0
+
+    @property
+    def stalled(self) -> bool:
+        return self.turns_without_deck >= self.limit
 
     def playable(self, seat: int, card: str) -> bool:
         numbers = [value_of(c) for c in self.rows[seat % 2][card.split()[0]] if value_of(c)]
@@ -60,11 +67,15 @@ class Referee:
     def may_pass(self) -> bool:
         if self.players != 4 or len(self.hands[self.player]) < 8:
             return False
+        if self.timing == "instead" and self.stalled:
+            return False
         return self.step == ("play" if self.timing == "instead" else "pass")
 
     def legal(self) -> set:
         hand = self.hands[self.player]
         if self.step == "draw":
+            if self.stalled:
+                return {"draw deck"}
             return {"draw deck"} | {f"draw {c}" for c in self.colours if self.piles[c] and c != self.barred}
         out = {"pass nothing"} if self.step == "pass" else set()
         if self.step == "play":
@@ -85,7 +96,8 @@ class Referee:
             card = " ".join(words[1:])
             return self.step == "play" and card in hand and (words[0] == "discard" or self.playable(self.player, card))
         if words[0] == "draw":
-            return self.step == "draw" and (words[1] == "deck" or (bool(self.piles[words[1]]) and words[1] != self.barred))
+            return self.step == "draw" and (words[1] == "deck" or (
+                bool(self.piles[words[1]]) and words[1] != self.barred and not self.stalled))
         if text == "pass nothing":
             return self.step == "pass"
         first, second = text[5:].split(" and ")
@@ -110,6 +122,7 @@ class Referee:
             return
         if words[0] == "draw":
             hand.append(self.deck.pop() if words[1] == "deck" else self.piles[words[1]].pop())
+            self.turns_without_deck = 0 if words[1] == "deck" else self.turns_without_deck + 1
             if not self.deck:
                 self.over = True
             elif self.timing == "after" and len(hand) >= 8:
@@ -121,6 +134,8 @@ class Referee:
             for card in text[5:].split(" and "):
                 hand.remove(card)
                 self.hands[(seat + 2) % 4].append(card)
+        if self.timing == "instead":
+            self.turns_without_deck += 1
         self.player, self.step = (seat + 1) % self.players, "play"
 
     def points(self) -> list:
@@ -136,6 +151,8 @@ VARIANTS = {
     "4 players, pass instead": {"players": 4, "pass_timing": "instead"},
     "4 players, pass after": {"players": 4, "pass_timing": "after"},
     "6 colours": {"players": 2, "colours": 6},
+    "2 players, stall limit 3": {"players": 2, "stall_limit": 3},
+    "4 players, pass instead, stall limit 5": {"players": 4, "pass_timing": "instead", "stall_limit": 5},
 }
 
 

@@ -41,15 +41,22 @@ def game(hands=(HAND_A, HAND_B), rounds=1, **options):
     return new_game(len(hands), seed=options.pop("seed", 0), rounds=rounds, position=position, **options)
 
 
+def snapshot(state) -> tuple:
+    """Everything a refusal must leave alone: every card's place, the history, each seat's legal
+    actions and observation."""
+    seats = range(state.num_players)
+    return (state.reveal(), list(state.history), [state.legal_actions(p) for p in seats],
+            [state.observation(p) for p in seats], state.turns_without_deck)
+
+
 def refused(state, action, *words):
     """Apply must refuse ``action``, saying all of ``words``, and leave the state as it was."""
-    seats = range(state.num_players)
-    before = (str(state), list(state.history), [state.legal_actions(p) for p in seats], state.clone().__dict__.keys())
+    before = snapshot(state)
     with pytest.raises(IllegalActionError) as error:
         state.apply(action)
     for word in words:
         assert word in error.value.reason, error.value.reason
-    assert (str(state), list(state.history), [state.legal_actions(p) for p in seats], state.clone().__dict__.keys()) == before
+    assert snapshot(state) == before
     return error.value.reason
 
 
@@ -238,8 +245,8 @@ def test_a_lower_number_is_refused_with_the_reason():
 
 def test_you_cannot_play_or_discard_a_card_you_do_not_hold():
     state = game()
-    refused(state, "play red 2", "does not hold the red 2")
-    refused(state, "discard blue 8", "does not hold the blue 8")
+    refused(state, "play red 2", "you do not hold the red 2")
+    refused(state, "discard blue 8", "you do not hold the blue 8")
     refused(state, "play purple 5", "no purple expedition")
 
 
@@ -385,13 +392,13 @@ def test_a_pass_may_never_leave_fewer_than_six_cards():
         state.apply(seat_action)
     assert state.current_player == 0 and len(state.hands[0]) == 6
     assert not [a for a in state.legal_actions() if a.kind == "pass"]
-    refused(state, "pass red 3 and red 4", "never passes below 6", "leave player 0 with 4")
+    refused(state, "pass red 3 and red 4", "never passes below 6", "leave you with 4")
 
 
 def test_pass_problems_are_explained():
     state = game(hands=FOUR)
-    refused(state, "pass red 2 and red 3", "does not hold the red 2")
-    refused(state, "pass red 3 and red 3", "does not hold two of the red 3")
+    refused(state, "pass red 2 and red 3", "you do not hold the red 2")
+    refused(state, "pass red 3 and red 3", "you do not hold two of the red 3")
     state.apply("discard yellow 7")
     refused(state, "pass red 3 and red 4", "replaces a whole turn")
     two = game()
@@ -501,7 +508,7 @@ def test_determinise_deals_the_unseen_cards_consistently():
 ])
 def test_action_texts(text, expected):
     state = new_game(seed=0)
-    assert state._coerce(text) is expected
+    assert state.parse(text) is expected
     assert parse_action(str(expected)) is expected
 
 
@@ -528,7 +535,7 @@ def test_actions_are_shared_comparable_hashable_values():
 def test_explain_says_why():
     state = game()
     assert state.explain("play red 4").startswith("Legal: player 0 may play the red 4")
-    assert state.explain("play red 2") == "Illegal: player 0 does not hold the red 2"
+    assert state.explain("play red 2") == "Illegal: you do not hold the red 2"
     assert state.explain("play red 2", player=1).startswith("Illegal: it is not player 1's turn")
     assert state.explain("discard red 2", player=1) == "Illegal: it is not player 1's turn"
     assert state.explain(Action("play", "red 4")).startswith("Illegal: to play, name a card")
@@ -575,7 +582,20 @@ def test_copies_play_on_exactly_like_the_original(copier, step):
 def test_the_state_prints_for_a_reader():
     text = str(game(position={"hands": [HAND_A, HAND_B], "discards": {"blue": ["blue 4", "blue 5"]}}))
     assert "round 1 of 1: player 0 to play or discard" in text and "deck 42 cards" in text
-    assert "blue blue 5 (2)" not in text and "blue 5 (2)" in text and "player 1 holds" in text
+    assert "blue blue 5 (2)" not in text and "blue 5 (2)" in text and "player 1: 8 cards in hand" in text
+
+
+def test_the_printed_state_shows_only_public_cards_and_reveal_shows_everything():
+    state = game(position={"hands": [HAND_A, HAND_B], "discards": {"green": ["green 7"]}})
+    state.apply("discard yellow 7")
+    state.apply("draw green")  # everyone saw the green 7 taken
+    public = str(state)
+    for card in HAND_A[:-1] + HAND_B:
+        assert f"{card} " not in public + " " or card in ("green 7",), card
+    assert "taken from the piles: green 7" in public and str(state.deck[-1]) not in public.split("deck")[-1]
+    secret = state.reveal()
+    assert all(card in secret for card in HAND_A[:-1] + HAND_B) and "deck, top first: " + str(state.deck[-1]) in secret
+    assert "<table" in state._repr_html_() and "red 4" not in state._repr_html_()
 
 
 def test_module_doctests():
@@ -599,3 +619,256 @@ def test_determinise_with_partners_keeps_known_and_pooled_cards_where_they_may_b
             Counter(seen.unseen() + list(seen.pooled) + [c for seat in (0, 2, 3) for c in seen.known[seat]])
     partner = determinise(state.observation(0), rng)
     assert {Card("green", 7), Card("red", 9)} <= set(partner.hands[2])
+
+
+# --- the kit's readings (issue 12) -------------------------------------------------------------------
+def test_after_a_discard_the_refusal_says_a_card_was_discarded_not_played():
+    state = game()
+    state.apply("discard red 9")
+    assert state.explain("play red wager") == ("Illegal: you have discarded the red 9 this turn: "
+                                               "now draw from the deck or the top of a discard pile")
+    state.apply("draw deck")
+    state.apply("play red 2")
+    assert state.why_illegal("play red 3") == ("you have played the red 2 this turn: "
+                                               "now draw from the deck or the top of a discard pile")
+
+
+@pytest.mark.parametrize("colours", [5, 6])
+def test_a_draw_from_no_pile_lists_the_colours_of_the_game_at_hand(colours):
+    state = new_game(seed=1, colours=colours)
+    reason = state.why_illegal(Action("draw", source="sky"))
+    named = "yellow, blue, white, green, red" + (", purple" if colours == 6 else "")
+    assert reason == f"draw from 'deck' or a colour ({named}), not 'sky'"
+    refused(state, Action("draw", source="sky"), named)
+
+
+def test_four_players_with_six_colours_is_labelled_the_kits_own_variant():
+    assert new_game(4, colours=6).variant.startswith("the kit's own variant")
+    assert len(deck_cards(4, 6)) == 90
+    for players, colours in [(2, 5), (2, 6), (4, 5)]:
+        assert "kit's own" not in new_game(players, colours=colours).variant
+    assert "kit's own variant" in new_game.__doc__ and "kit's own variant" in rules.__doc__
+
+
+def drawing_from_piles_only(state, rng) -> int:
+    """Play the round as two stubborn players would: discard, then take a pile's top whenever
+    any pile may be taken (passing whenever passing is allowed); return the turns played."""
+    turns = 0
+    start = state.round
+    while not state.is_terminal and state.round == start:
+        legal = state.legal_actions()
+        passes = [a for a in legal if a.kind == "pass" and a.cards]
+        piles = [a for a in legal if a.kind == "draw" and a.source != "deck"]
+        if passes:
+            action = rng.choice(passes)
+        elif piles:
+            action = rng.choice(piles)
+        else:
+            discards = [a for a in legal if a.kind == "discard"]
+            action = rng.choice(discards or legal)
+        if action.kind in ("draw", "pass") and (action.kind == "draw" or state.step == "play"):
+            turns += 1
+        state.apply(action)
+    return turns
+
+
+@pytest.mark.parametrize("options", [{"players": 2}, {"players": 4, "pass_timing": "instead"}],
+                         ids=["pile draws", "partners passing"])
+def test_every_round_ends_within_the_documented_bound(options):
+    # Without the bound, both ways of stalling would go on for ever; with it, a round lasts at
+    # most (deck after the deal) x (stall_limit + 1) turns.
+    for seed in range(5):
+        state = new_game(seed=seed, rounds=1, stall_limit=4, **options)
+        deck = len(state.deck)
+        turns = drawing_from_piles_only(state, random.Random(seed))
+        assert state.is_terminal and turns <= deck * (4 + 1)
+
+
+def test_stalled_turns_must_draw_from_the_deck_and_say_why():
+    state = game(stall_limit=2, position={"hands": [HAND_A, HAND_B], "discards": {"green": ["green 7"]}})
+    for text in ["discard yellow 7", "draw green", "discard white 4", "draw yellow"]:
+        state.apply(text)
+    assert state.turns_without_deck == 2 and state.stalled
+    state.apply("discard blue 2")
+    assert state.legal_actions() == [draw("deck")]
+    reason = refused(state, "draw white", "nobody has drawn from the deck for 2 turns")
+    assert reason.endswith("draw from the deck now")
+    state.apply("draw deck")
+    assert state.turns_without_deck == 0 and not state.stalled
+    assert state.observation(0).turns_without_deck == 0 and state.observation(0).stall_limit == 2
+
+
+def test_a_stalled_partnership_may_not_pass_instead_of_a_turn():
+    state = game(hands=FOUR, stall_limit=1, position={"hands": FOUR})
+    pair = pass_cards(*FOUR[0][:2])
+    assert state.is_legal(pair) and state.may_pass(0)
+    state.apply(pair)
+    assert state.stalled and not state.may_pass(1)
+    assert not any(action.kind == "pass" for action in state.legal_actions())
+    refused(state, pass_cards(*FOUR[1][:2]), "nobody has drawn from the deck for 1 turn in a row", "then draw from the deck")
+
+
+def test_the_stall_limit_is_checked_and_can_be_switched_off():
+    for wrong in (0, -3, 1.5, True, "100", 10**6):
+        with pytest.raises(ValueError, match="stall_limit"):
+            new_game(stall_limit=wrong)
+    state = new_game(seed=2, stall_limit=None)
+    assert state.stall_limit is None and new_game().stall_limit == rules.STALL_LIMIT == 100
+
+
+# --- the protocol every game shares ------------------------------------------------------------------
+@pytest.mark.parametrize("options", [{}, {"players": 4}, {"players": 4, "pass_timing": "after"}, {"colours": 6}],
+                         ids=["2 players", "4 players", "4 players, pass after", "6 colours"])
+def test_legal_actions_come_sorted_and_agree_with_is_legal(options):
+    rng = random.Random(1)
+    for seed in range(15):
+        state = new_game(seed=seed, rounds=1, **options)
+        while not state.is_terminal:
+            legal = state.legal_actions()
+            assert legal == sorted(legal) and legal == state.legal_actions(state.current_player)
+            assert all(state.is_legal(action) and state.why_illegal(action) is None for action in legal)
+            others = [p for p in range(state.num_players) if p != state.current_player]
+            assert all(state.legal_actions(p) == [] for p in others)
+            state.apply(rng.choice(legal))
+        assert state.legal_actions() == [] and all(state.legal_actions(p) == [] for p in range(state.num_players))
+        assert not state.is_legal("draw deck") and not state.may_pass()
+
+
+def test_parse_names_actions_and_refuses_non_actions_as_not_actions():
+    from gamekit.core import NotAnActionError
+
+    state = new_game(seed=0)
+    assert state.parse(" Play  RED 7 ") is play("red 7") and state.parse("draw purple") is draw("purple")
+    for text in ["fly to Mars", "play red 11", "pass red 7", ""]:
+        with pytest.raises(NotAnActionError):
+            state.parse(text)
+    assert state.why_illegal("play red 11").startswith("'play red 11'")
+
+
+def test_the_game_registers_what_it_is():
+    from gamekit.core import game_info
+
+    info = game_info("lost_cities")
+    assert info.seats == (2, 4) and info.default_seats == 2 and not info.simultaneous and info.hidden_information
+    assert set(info.options) == set(new_game.__code__.co_varnames[:new_game.__code__.co_argcount
+                                                               + new_game.__code__.co_kwonlyargcount]) - {"seed"}
+
+
+def test_the_outcome_names_the_winner_in_words():
+    state = new_game(seed=4, rounds=1)
+    rng = random.Random(2)
+    assert state.outcome() is None
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    outcome = state.outcome()
+    assert outcome.winners == tuple(state.winners()) and outcome.scores == tuple(state.scores())
+    leader = outcome.winners[0]
+    assert outcome.reason == f"player {leader} wins the match, {state.totals[0]:+d} to {state.totals[1]:+d} after 1 round"
+
+
+def test_partners_are_public_and_may_pass_follows_the_rule():
+    state = game(hands=FOUR, position={"hands": FOUR})
+    assert [state.partner(seat) for seat in range(4)] == [2, 3, 0, 1] and new_game().partner(0) is None
+    assert state.may_pass() and state.may_pass(0) and not state.may_pass(1)
+    short = new_game(4, seed=1, hand_size=6)  # six cards: a pass would leave four, so never legal
+    assert not short.may_pass() and not any(a.kind == "pass" for a in short.legal_actions())
+
+
+def test_an_observation_shows_the_moment_it_was_taken_even_when_read_later():
+    import copy
+    import pickle
+
+    state = game()
+    early = state.observation(1)  # held, not read, while the game moves on
+    fresh = state.observation(1)
+    assert fresh.hand == tuple(sorted(cards(*HAND_B)))  # read now
+    state.apply("play red 4")
+    state.apply("draw deck")
+    assert early.to_move == 0 and early.step == "play" and early.expeditions[0]["red"] == ()
+    assert early == fresh and early != state.observation(1)
+    assert state.observation(1).expeditions[0]["red"] == (Card("red", 4),)
+    for twin in (copy.deepcopy(state), pickle.loads(pickle.dumps(state)), state.clone()):
+        assert twin.observation(1) == state.observation(1)
+    held = state.observation(0)
+    copied = (copy.deepcopy(held), pickle.loads(pickle.dumps(held)))
+    state.apply("discard white 4")
+    assert all(twin == held and twin.step == "play" for twin in copied)
+    with pytest.raises(AttributeError):
+        held.hand = ()
+    assert "LostCitiesObservation(player=0" in repr(held)
+
+
+def test_an_observation_is_cheap_until_read_and_the_same_as_one_built_from_its_fields():
+    from gamekit.lost_cities.rules import OBSERVATION_FIELDS, LostCitiesObservation
+
+    state = new_game(seed=3)
+    seen = state.observation(0)
+    built = LostCitiesObservation(**{name: getattr(seen, name) for name in OBSERVATION_FIELDS})
+    assert built == seen and built.unseen() == seen.unseen()
+    with pytest.raises(TypeError, match="missing"):
+        LostCitiesObservation(player=0)
+    with pytest.raises(AttributeError):
+        seen.deck  # noqa: B018 (an observation has no deck)
+
+
+def test_the_log_says_each_step_in_words_and_keeps_a_pass_between_partners():
+    state = game(hands=FOUR, position={"hands": FOUR, "discards": {"green": ["green 7"]}})
+    for text in ["discard yellow 7", "draw green", "play red 5", "draw deck", "pass blue 4 and blue 5"]:
+        state.apply(text)
+    names = ["Ana", "Rui", "Eva", "Tom"]
+    assert state.log_lines(1, names=names) == [
+        "Ana discards the yellow 7", "Ana takes the top card of the green pile", "Rui plays the red 5",
+        "Rui draws from the deck", "Eva passes two cards face down to Ana"]
+    for partner in (0, 2):
+        assert state.log_lines(partner, start=4)[-1] == "player 2 passes the blue 4 and the blue 5 to player 0"
+    assert state.log_lines(None, start=4) == ["player 2 passes two cards face down to player 0"]
+
+
+def test_the_log_scores_each_round_at_its_last_draw():
+    state = new_game(seed=2, rounds=2)
+    rng = random.Random(0)
+    while state.round == 1:
+        state.apply(rng.choice(state.legal_actions()))
+    result = state.round_results[0]
+    assert result.step == len(state.history)
+    lines = state.log_lines(0, start=result.step - 1, names=["Ana", "Rui"])
+    assert lines[-1] == (f"Round 1 scored: Ana {result.scores[0]:+d}, Rui {result.scores[1]:+d} "
+                         f"(match: Ana {result.totals[0]:+d}, Rui {result.totals[1]:+d})")
+
+
+def test_the_public_observation_shows_what_everyone_saw_and_no_hand():
+    state = game(position={"hands": [HAND_A, HAND_B], "discards": {"green": ["green 7"]}})
+    state.apply("discard yellow 7")
+    state.apply("draw green")
+    public = state.public_observation()
+    assert public.player is None and public.hand == () and public.known == ((Card("green", 7),), ())
+    assert public.expeditions == state.observation(1).expeditions and public.hand_sizes == (8, 8)
+
+
+def test_a_rounds_scoring_names_the_sides_when_given_names():
+    state = new_game(4, seed=2, rounds=1)
+    rng = random.Random(3)
+    while not state.is_terminal:
+        state.apply(rng.choice(state.legal_actions()))
+    text = state.round_results[0].describe(names=["Ana", "Rui", "Eva", "Tom"])
+    assert f"Ana & Eva: {state.totals[0]:+d}" in text and f"Rui & Tom: {state.totals[1]:+d}" in text
+    assert "team 0" in state.round_results[0].describe(teams=True)
+
+
+def test_the_log_speaks_to_you_as_you():
+    state = game()
+    state.apply("play red 4")
+    state.apply("draw deck")
+    assert state.log_lines(0, names=["You", "Computer"]) == ["You play the red 4", "You draw from the deck"]
+
+
+@pytest.mark.parametrize("text", ["play red " + "9" * 5000, "play red " + "9" * 4000, "discard red 0007",
+                                  "play red ７", "draw " + "x" * 10_000])
+def test_long_or_odd_numbers_are_refused_briefly_as_not_actions(text):
+    from gamekit.core import NotAnActionError
+
+    state = new_game(seed=0)
+    with pytest.raises(NotAnActionError) as refusal:
+        state.parse(text)
+    assert len(refusal.value.reason) < 300
+    refused(state, text)
