@@ -52,10 +52,11 @@ class GameRecord:
         state = self.new_state()
         for number, step in enumerate(self.actions, start=1):
             _replay_step(state, number, step)
-        if self.result is not None and self.result != result_of(state):
-            raise RecordError(
-                f"the saved result {self.result} does not match the replay {result_of(state)}"
-            )
+        if self.result is not None:
+            capped = self.result.get("capped")
+            expected = capped_result(state, capped) if capped and not state.is_terminal else result_of(state)
+            if self.result != expected:
+                raise RecordError(f"the saved result {_short(self.result)} does not match the replay {_short(expected)}")
         return state
 
     def to_dict(self) -> dict:
@@ -109,6 +110,8 @@ class GameRecord:
         if result is not None:
             _expect(result, dict, "result")
             _expect_json_values(result, "result")
+            if "capped" in result:
+                _expect(result["capped"], int, "result.capped")
         return cls(data["game"], data["options"], data["seed"], data["actions"], result)
 
 
@@ -144,6 +147,12 @@ def result_of(state) -> dict:
     return {"scores": list(state.scores()), "winners": list(state.winners())}
 
 
+def capped_result(state, max_moves: int) -> dict:
+    """The result of a game stopped by a match's move cap: a draw, with the reason."""
+    return {"scores": list(state.scores()), "winners": [], "capped": max_moves,
+            "reason": f"no result after {max_moves:,} steps (the match's move cap): recorded as a draw"}
+
+
 def record_of(state) -> GameRecord:
     """The record of a game so far (with its result once it is over)."""
     actions = []
@@ -154,6 +163,12 @@ def record_of(state) -> GameRecord:
             actions.append(str(step))
     result = result_of(state) if state.is_terminal else None
     return GameRecord(state.game, copy_json(state.options), state.seed, actions, result)
+
+
+def _short(value, limit: int = 80) -> str:
+    """``repr(value)``, cut to ``limit`` characters: a message quotes an excerpt, never a whole input."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + f" ... ({len(text):,} characters)"
 
 
 def copy_json(value):

@@ -1,6 +1,6 @@
 """Tu és Milhais, mas vales Milhões! — simultaneous secret bids for Battles and Red Barons."""
 
-from gamekit.core import register_game
+from gamekit.core import GameInfo, register_game
 
 from .rules import (
     Bid,
@@ -15,7 +15,26 @@ from .rules import (
     new_game,
 )
 
-register_game("milhoes", new_game)
+INFO = GameInfo(
+    name="milhoes",
+    title="Tu és Milhais, mas vales Milhões!",
+    seats=(2, 3, 4, 5),
+    default_seats=3,
+    simultaneous=True,
+    hidden_information=True,
+    options={
+        "players": "2 to 5 (default 3)",
+        "cards": "Power cards per player, one round each (default 12)",
+        "points": "the Points-card values (default Battles +1..+8, Red Barons -1..-4)",
+        "points_order": "the order the Points cards are turned (default: shuffled by the seed)",
+        "tie_rule": "'carry' a totally tied pot to the next round (the booklet) or 'discard' it",
+        "memory": "True shows only the top card of each pile",
+        "award": "'unique': the highest (lowest) unique bid wins (the booklet); 'top': only the very top",
+        "tiebreak": "True: a tied total goes to the highest Battle card held (the booklet)",
+    },
+)
+
+register_game("milhoes", new_game, INFO)
 
 __all__ = [
     "Bid", "MilhoesObservation", "MilhoesState", "RoundResult", "decide_game_winners",
