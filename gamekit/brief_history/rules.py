@@ -55,7 +55,11 @@ from .cards import CardSet, EmpireSpec, EventCard, load_cards
 from .maps import TeachingMap, load_map
 from .odds import MAX_INDICATOR, VIKING_NATURAL, points_from_scores, success_probability
 
-FORT_RULES = ("taken", "attempt")
+FORT_RULES = ("attempt", "taken")
+# "Em qualquer altura durante o teu turno": while expanding, after a failed roll, while over-running.
+FORT_PHASES = ("expand", "failed", "overrun")
+# The decisions whose choices are secret: the drafts and the Bonus tokens (boards hide them).
+SECRET_PHASES = ("draft", "bonus")
 TRACK = 100  # the gold track wraps at 100; gold itself keeps counting
 BONUS_PER_EPOCH = 3
 
@@ -337,12 +341,14 @@ class BriefHistoryState(GameState):
     action_type = Action
 
     def __init__(self, *, players: int, seed: int | None, fort_removal: str, monuments: int,
-                 dice: list | None = None, position: dict | None = None):
-        _check_options(players, fort_removal, monuments)
+                 reorganise_early: bool = False, dice: list | None = None, position: dict | None = None):
+        _check_options(players, fort_removal, monuments, reorganise_early)
         _check_dice_script(dice)
         rng, seed = make_rng(seed)
         options = {"players": players, "fort_removal": fort_removal, "monuments": monuments}
-        # Lesson options are recorded only when given, so ordinary records keep their three options.
+        # Variant and lesson options are recorded only when given, so ordinary records keep three options.
+        if reorganise_early:
+            options["reorganise_early"] = True
         if dice is not None:
             options["dice"] = [int(face) for face in dice]
         if position is not None:
@@ -354,6 +360,7 @@ class BriefHistoryState(GameState):
         self.cards: CardSet = load_cards()
         self.rng: random.Random = rng
         self.fort_removal = fort_removal
+        self.reorganise_early = reorganise_early
         self.colours = 4 if players == 2 else players
         self.seat_of = tuple(c % players for c in range(self.colours))
         self.gold = [0] * self.colours
@@ -458,21 +465,28 @@ class BriefHistoryState(GameState):
             return _sorted({KeepBonus(v) for v in self.packets["bonus"]})
         if phase == "start":
             return _sorted({ESTABLISH, *(PlayEvent(e.name) for e in self._red_playable())})
-        if phase == "failed":
-            return [CONTINUE, WITHDRAW] if self.turn.organiser else [WITHDRAW]
+        if phase == "failed":  # the organiser is never empty here: an empty one withdraws by itself
+            return _sorted([CONTINUE, WITHDRAW, *self._forts()])
         if phase == "overrun":
-            return _sorted([END_OVERRUN] + [Overrun(t) for t in self._overrun_targets()])
+            return _sorted([END_OVERRUN, *(Overrun(t) for t in self._overrun_targets()), *self._forts()])
         if phase == "monument":
             return _sorted([SKIP_MONUMENT] + [BuildMonument(t) for t in self._monument_sites()])
         return self._expand_actions()
 
+    def _forts(self) -> list[BuildFort]:
+        """Forts the empire may build now: one per territory where an active army of its stands."""
+        if not self.turn.organiser:
+            return []
+        return [BuildFort(t) for t in self._active(self.turn.colour) if t not in self.fort]
+
     def _expand_actions(self) -> list[Action]:
         turn = self.turn
-        actions: list[Action] = [REORGANISE]
+        actions: list[Action] = []
         if turn.organiser:
-            active = self._active(turn.colour)
-            actions += self._placements(active)
-            actions += [BuildFort(t) for t in active if t not in self.fort]
+            actions += self._placements(self._active(turn.colour))
+            actions += self._forts()
+        if not actions or self.reorganise_early:
+            actions.append(REORGANISE)
         if self.in_play is None:
             for card in self._black_playable():
                 actions += [PlayEvent(card.name, target) for target in self._event_targets(card)]
@@ -487,8 +501,9 @@ class BriefHistoryState(GameState):
         coast, crossings = _sea_plan(self.world, turn.spec.start, self._fleet_bodies())
         barren, army, mine = self._barren, self.army, (turn.colour, True)
         places = []
+        atlantic_used = turn.trait == "vikings" and turn.crossed_atlantic
         for t in near | coast:
-            if t in barren or army.get(t) == mine:
+            if t in barren or army.get(t) == mine or (atlantic_used and self._across_atlantic(t)):
                 continue
             if t in near:
                 places.append(_place_action(t, False))
@@ -555,14 +570,16 @@ class BriefHistoryState(GameState):
                 return f"{card.name} has a black Epoch number: play it after establishing your empire"
             if not card.playable_in(self.epoch):
                 return f"{card.name} can be played only in Epoch {card.epoch}" + (f" or {card.epoch + card.late}" if card.late else "")
-            return self._why_not_afford(card) or (None if action.target is None else f"{card.name} takes no target")
+            if action.target is not None:
+                return f"{card.name} takes no target: play it as 'play {card.name}'"
+            return self._why_not_afford(card)
         if card.colour == "red":
             return f"{card.name} has a red Epoch number: it could only be played at the start of your turn"
         if not card.playable_in(self.epoch):
             return f"{card.name} can be played from Epoch {card.epoch} on, and this is Epoch {self.epoch}"
         if self.in_play is not None:
             return f"only one Event may be in play at a time, and {self.in_play.name} is in play"
-        return self._why_not_afford(card) or self._why_not_target(card, action.target)
+        return self._why_not_target(card, action.target) or self._why_not_afford(card)
 
     def _why_not_afford(self, card: EventCard) -> str | None:
         gold = self.gold[self.turn.colour]
@@ -606,15 +623,19 @@ class BriefHistoryState(GameState):
         land = any(self.army.get(n) == (turn.colour, True) for n in self.world.neighbours(t))
         if not action.by_sea:
             if land:
-                return None
+                return self._atlantic_reason(t)
             if t in self._fleet_targets():
-                return f"{t} is reached only from a fleet: use 'place {t} by sea'"
+                return f"{t} is reached only from a fleet: place the army there by sea"
             return f"{t} is not next to any of your active armies or fleets"
         if t not in self._fleet_targets():
             return f"none of your fleets reaches {t}"
         if land and not (turn.trait == "vikings" and self._is_enemy(t)):
-            return f"{t} is next to your armies: place it over land (only Vikings may choose to invade from the sea)"
-        return self._sea_route_reason(t)
+            if turn.trait == "vikings":
+                return f"{t} is next to your armies and holds no enemy army: place it over land (Vikings come from the sea only to invade)"
+            if self._is_enemy(t):
+                return f"{t} is next to your armies: invade it over land (only Vikings may choose to invade from the sea)"
+            return f"{t} is next to your armies: place it over land (an army comes by sea only where no land route exists)"
+        return self._sea_route_reason(t) or self._atlantic_reason(t)
 
     def _why_not_continue(self, action) -> str | None:
         if self.phase != "failed":
@@ -638,6 +659,9 @@ class BriefHistoryState(GameState):
             return f"{t} holds no army of colour {info['defender']}, the player you defeated"
         if t in self.fort and not self._siege():
             return f"{t} holds a fort, and a fort stops an over-run"
+        atlantic = self._atlantic_reason(t)
+        if atlantic:
+            return atlantic
         cost = self.world.cost(t)
         if cost > info["points"]:
             return f"{t} costs {cost} points ({self.world.terrain(t)}) and you have {info['points']} left"
@@ -649,8 +673,8 @@ class BriefHistoryState(GameState):
         return None if self.phase == "overrun" else "you are not over-running"
 
     def _why_not_fort(self, action) -> str | None:
-        if self.phase != "expand":
-            return f"forts are built while expanding: {self._phase_words()}"
+        if self.phase not in FORT_PHASES:
+            return f"a fort may be built at any time in your empire turn, but not now: {self._phase_words()}"
         t = action.territory
         if not isinstance(t, str) or t not in self.world.territories:
             return f"there is no territory {t!r} on the teaching map"
@@ -683,6 +707,12 @@ class BriefHistoryState(GameState):
     def _why_not_reorganise(self, action) -> str | None:
         if self.phase != "expand":
             return f"you reorganise only while expanding, with nothing left to settle: {self._phase_words()}"
+        if self.reorganise_early or not self.turn.organiser:
+            return None
+        if self._forts() or self._placements(self._active(self.turn.colour)):
+            armies = self.turn.organiser
+            return (f"the empire reorganises when its organiser is empty, and {armies} "
+                    f"arm{'y is' if armies == 1 else 'ies are'} left to place (or to spend on forts)")
         return None
 
     def _describe_legal(self, action, player: int) -> str:
@@ -905,14 +935,24 @@ class BriefHistoryState(GameState):
             return None
         if turn.trait == "united_states" and not turn.astronomy:
             return f"the United States may not expand across the {crossings[0]} unless Astronomy is played"
-        if turn.trait == "vikings" and crossings == ("Atlantic Ocean",) and turn.crossed_atlantic:
-            return "only one Viking army may cross the Atlantic in their turn"
+        return None
+
+    def _across_atlantic(self, territory: str) -> bool:
+        """Whether ``territory`` lies across the Atlantic from the Vikings' start (by Area)."""
+        return self.turn.trait == "vikings" and self.world.crosses_ocean("Atlantic Ocean", self.turn.spec.start, territory)
+
+    def _atlantic_reason(self, territory: str) -> str | None:
+        """The Vikings' trait: once one of their armies has crossed the Atlantic this turn (even
+        in an invasion that failed), no other may stand across it, by sea, land or over-run."""
+        if self.turn.trait == "vikings" and self.turn.crossed_atlantic and self._across_atlantic(territory):
+            return (f"{territory} lies across the Atlantic, and only one Viking army may cross the Atlantic "
+                    "in their turn: one already has")
         return None
 
     def _place(self, territory: str, by_sea: bool) -> None:
         turn = self.turn
         turn.organiser -= 1
-        if by_sea and turn.trait == "vikings" and "Atlantic Ocean" in self._crossing_routes(territory):
+        if self._across_atlantic(territory):
             turn.crossed_atlantic = True
         held = self.army.get(territory)
         if held is not None and self._is_enemy(territory):
@@ -954,11 +994,16 @@ class BriefHistoryState(GameState):
             defend = [self.rng.randint(1, 6) for _ in range(d)]
         points = points_from_scores(max(attack), max(defend), bonus, fear)
         cost = self.world.cost(target)
-        taken = points >= cost or (viking and max(attack) >= VIKING_NATURAL)
+        natural = viking and max(attack) >= VIKING_NATURAL and points < cost
+        taken = points >= cost or natural
         self.last_roll = (tuple(attack), tuple(defend), bonus, points)
-        self._say(f"  roll {'-'.join(map(str, attack))} (+{bonus}) against {'-'.join(map(str, defend))}: "
-                  f"{points} point{'s' * (points != 1)}" + (" with Fear" if fear and points else "")
-                  + (f", {target} falls" if taken else f", not enough for {target} (cost {cost})"))
+        if natural:
+            outcome = (f"{points} point{'s' * (points != 1)}, but a natural {max(attack)} from the sea is an "
+                       f"automatic success for the Vikings: {target} falls, with no points left to over-run")
+        else:
+            outcome = (f"{points} point{'s' * (points != 1)}" + (" with Fear" if fear and points else "")
+                       + (f", {target} falls" if taken else f", not enough for {target} (cost {cost})"))
+        self._say(f"  roll {'-'.join(map(str, attack))} (+{bonus}) against {'-'.join(map(str, defend))}: {outcome}")
         if self.fort_removal == "attempt":
             self.fort.discard(target)
         if taken:
@@ -1002,7 +1047,7 @@ class BriefHistoryState(GameState):
         siege = self._siege()
         return [t for t in sorted(self.world.neighbours(info["from"]))
                 if self.army.get(t, (None,))[0] == info["defender"] and (siege or t not in self.fort)
-                and self.world.cost(t) <= info["points"]]
+                and self.world.cost(t) <= info["points"] and self._atlantic_reason(t) is None]
 
     def _overrun(self, territory: str) -> None:
         info, turn = self.overrun, self.turn
@@ -1013,6 +1058,8 @@ class BriefHistoryState(GameState):
         else:
             turn.organiser -= 1
         self.army[territory] = (turn.colour, True)
+        if self._across_atlantic(territory):
+            turn.crossed_atlantic = True
         self._say(f"  over-run {territory} ({info['points']} point{'s' * (info['points'] != 1)} left)")
         self._take_control(territory, "overrun")
 
@@ -1218,6 +1265,8 @@ class BriefHistoryState(GameState):
         self._say(f"colour {colour} collects {total} gold" + (f" ({parts})" if parts else ""))
 
     def _add_gold(self, colour: int, amount: int) -> None:
+        if amount == 0:  # a marker that does not move does not land on top of a stack
+            return
         self.gold[colour] += amount
         self._arrivals += 1
         self.arrival[colour] = self._arrivals  # the moved marker lands on top of any stack
@@ -1424,7 +1473,7 @@ def _names(world: TeachingMap, cards: CardSet) -> dict[str, str]:
     return _NAME_CACHE[key]
 
 
-def _check_options(players, fort_removal, monuments) -> None:
+def _check_options(players, fort_removal, monuments, reorganise_early) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
         raise ValueError(f"A Brief History of the World is for 3 to 6 players (or 2, each with two colours), not {players!r}")
     if fort_removal not in FORT_RULES:
@@ -1432,6 +1481,8 @@ def _check_options(players, fort_removal, monuments) -> None:
                          f"(when it is attacked at all), not {fort_removal!r}")
     if isinstance(monuments, bool) or not isinstance(monuments, int) or monuments < 0:
         raise ValueError(f"monuments is the size of the monument supply, a whole number, not {monuments!r}")
+    if not isinstance(reorganise_early, bool):
+        raise ValueError(f"reorganise_early is True or False, not {reorganise_early!r}")
 
 
 def _check_dice_script(dice) -> None:
@@ -1498,14 +1549,18 @@ def _json_copy(value):
         raise ValueError(f"a position must be plain JSON data: {error}") from None
 
 
-def new_game(players: int = 4, *, seed: int | None = None, fort_removal: str = "taken",
-             monuments: int = 20, dice: list | None = None, position: dict | None = None) -> BriefHistoryState:
+def new_game(players: int = 4, *, seed: int | None = None, fort_removal: str = "attempt",
+             monuments: int = 20, reorganise_early: bool = False, dice: list | None = None,
+             position: dict | None = None) -> BriefHistoryState:
     """A new game, at the first draft of Epoch 1.
 
     ``players`` 3 to 6, or 2 for the two-colour variant (each player plays colours p and p+2);
-    ``fort_removal="taken"`` removes a fort when its territory is taken (the digest's reading),
-    ``"attempt"`` after any invasion roll against it (the seed's literal wording); ``monuments`` is
-    the size of the monument supply (the published count is not known; 20 is the kit's choice).
+    ``fort_removal="attempt"`` (the rule: "Um forte é sempre removido quando uma tentativa de
+    controlo tem lugar") removes a fort after any invasion roll against it, ``"taken"`` only when
+    its territory is taken (a kit variant); ``monuments`` is the size of the monument supply (the
+    published count is not known; 20 is the kit's choice); ``reorganise_early=True`` lets an
+    empire reorganise while armies and placements remain (a kit variant: the rule reorganises
+    only when the organiser is empty or nothing can be placed).
 
     Two options exist for lessons (``gamekit.brief_history.scenarios`` builds them), both plain
     JSON so that a record replays them: ``dice``, faces (1-6) that the next rolls show, attacker's
@@ -1521,4 +1576,4 @@ def new_game(players: int = 4, *, seed: int | None = None, fort_removal: str = "
     ((6, 5), (3,), 0, 3)
     """
     return BriefHistoryState(players=players, seed=seed, fort_removal=fort_removal, monuments=monuments,
-                             dice=dice, position=position)
+                             reorganise_early=reorganise_early, dice=dice, position=position)
