@@ -17,17 +17,37 @@ Where the rules are silent the kit decides, and says so here:
 - the army supply is unlimited; the monument supply is an option (20);
 - the starting stack on gold 0 is drawn from the seed; in an odd ranking the middle colour picks
   its Empire card before its Event card;
-- black Events are played after establishing, red ones only before; a continuous Event (Leader,
-  Weaponry, Siege-craft) lasts the empire turn unless its owner discards it to play another;
-  Events need gold in hand (gold never goes below 0); forts are built while expanding, not in
-  the middle of an invasion;
+- **Fear** adds its point whenever the roll is won (the seed: 6,2 against 4 succeeds, 2 + 1 = 3
+  points; 4,2 against 4 fails, "nenhum Medo é atribuído"), so a roll won by 1 takes a mountain;
+- **forts** may be built "em qualquer altura durante o teu turno": while expanding, after a failed
+  roll (before continuing or withdrawing) and while spending over-run points; not while a monument
+  waits (it is built "de imediato") nor before establishing (no active army stands yet);
+- **black Events** are played after establishing, red ones only before ("antes de do império ser
+  estabelecido"); a black one played before would change nothing: a continuous one (Leader,
+  Weaponry, Siege-craft) lasts the empire turn either way, and the others need active armies.
+  A continuous Event lasts the empire turn unless its owner discards it to play another; Events
+  need gold in hand (gold never goes below 0);
+- **Weaponry** is the kit's own card (+1 to the attacker's score in every invasion this turn): the
+  published card is not in the seed, and a research note reports that it lets the attacker roll
+  4 dice instead; the kit keeps +1, whose odds the lessons compute exactly (``odds.py``);
+- Event cards are secret until played ("nunca podem ser mostradas"): a red card lost unplayed is
+  named only in its holder's log (``log_for``), the others read that a card was discarded; each
+  holder is told, when the Epoch's empire turns begin, which red cards are due;
 - a placement is "by sea" (one die fewer) only when no land route exists, except that Vikings
   may choose to invade from the sea; crossing an ocean means placing from an ocean fleet into a
   territory on the other shore (by Area) from the empire's start;
+- **Vikings**: "Nenhum outro exército pode atravessar o Atlântico, mesmo se uma invasão for
+  fracassada ou se pontos extra por infestar forem ganhos": once one Viking army is placed across
+  the Atlantic in their turn (even in an invasion that then fails), no other may be — not by sea,
+  by expansion over land from it, nor by over-run;
 - reduction happens whenever control is taken (an empty territory with a city included, and
-  surrender); a fort goes when its territory changes hands (``fort_removal="attempt"``: after
-  any roll against it, the seed's literal wording); the French exemption covers invasion and
-  over-run, as the seed says ("successfully invaded");
+  surrender); a fort goes after any roll against it ("Um forte é sempre removido quando uma
+  tentativa de controlo tem lugar"; ``fort_removal="taken"``, a kit variant, removes it only
+  with its territory); the French exemption covers invasion and over-run, as the seed says
+  ("successfully invaded");
+- the empire reorganises when its organiser is empty ("Quando usas todos os exércitos do teu
+  Quadro"), or by choice only when no army and no fort can be placed (``reorganise_early=True``,
+  a kit variant, lets it stop at any time while expanding);
 - Event armies (Treachery, Kingdom, Civil War) retire when their Event ends, so a Treachery army
   builds no monument; minor empires and Barbarian Events collect no end-of-turn gold;
 - in the two-player game, placing on your other colour's army is always a surrender.
@@ -48,8 +68,9 @@ import json
 import random
 import re
 from dataclasses import dataclass, replace
+from fractions import Fraction
 
-from gamekit.core import TERMINAL, GameState, IllegalActionError, make_rng
+from gamekit.core import TERMINAL, GameState, IllegalActionError, NotAnActionError, make_rng
 
 from .cards import CardSet, EmpireSpec, EventCard, load_cards
 from .maps import TeachingMap, load_map
@@ -257,7 +278,8 @@ _NAMED = [(re.compile(r"take empire (.+)"), TakeEmpire), (re.compile(r"take even
           (re.compile(r"monument (.+)"), BuildMonument)]
 _PLACE = re.compile(r"place (.+?)( by sea)?")
 _PLAY = re.compile(r"play (.+?)(?: at (.+))?")
-_BONUS = re.compile(r"keep bonus (-?\d+)")
+_BONUS = re.compile(r"keep bonus (-?[0-9]+)")  # ASCII digits only, as in every game of the kit
+MAX_NUMBER_DIGITS = 6  # a Bonus token is worth a few gold: longer numbers name no token
 
 
 # --- what a player sees ------------------------------------------------------------------------------
@@ -390,7 +412,9 @@ class BriefHistoryState(GameState):
         self.resume = "expand"  # where a monument decision returns to
         self.event_armies: list[str] = []
         self.last_roll: tuple | None = None
-        self.log: list[str] = []
+        self.log: list[str] = []  # what everyone may read
+        # What only one colour's player may read (their Event cards): (public lines before it, colour, text)
+        self.secret_log: list[tuple[int, int, str]] = []
         if position is None:
             self._start_epoch()
         else:
@@ -520,7 +544,10 @@ class BriefHistoryState(GameState):
         phase = self.phase
         if phase == "over":
             return "the game is over: nobody can act any more"
-        return getattr(self, _CHECKS[type(action)])(action)
+        check = _CHECKS.get(type(action))
+        if check is None:  # the base class, or a subclass made outside the kit
+            return f"{action!r} is not one of the Brief History actions (place, continue, overrun, ...)"
+        return getattr(self, check)(action)
 
     def _phase_words(self) -> str:
         return {"draft": f"colour {self.queue[0][0]} is choosing an {self.queue[0][1]} card" if self.queue else "",
@@ -717,12 +744,28 @@ class BriefHistoryState(GameState):
 
     def _describe_legal(self, action, player: int) -> str:
         if isinstance(action, Place) and self.turn and self._is_enemy(action.territory):
-            a, d, bonus, fear, viking = self._invasion_terms(action.territory, action.by_sea)
-            p = success_probability(a, d, self.world.cost(action.territory), bonus, fear, viking)
-            return (f"invade {action.territory} ({self.world.terrain(action.territory)}, cost "
-                    f"{self.world.cost(action.territory)}): {a} {'die' if a == 1 else 'dice'} against {d} at +{bonus}; "
-                    f"P(taking it with this roll) = {p} ≈ {float(p):.3f}")
+            return "invade " + self._odds_words(action.territory, action.by_sea, self.turn.indicator)
+        if isinstance(action, Continue):
+            target, by_sea = self.invasion["target"], self.invasion["by_sea"]
+            indicator = min(self.turn.indicator + 1, MAX_INDICATOR)
+            return f"spend an organiser army and roll again for {target}: " + self._odds_words(target, by_sea, indicator)
+        if isinstance(action, Establish) and self.red_cards_due(self.turn.colour):
+            lost = ", ".join(e.name for e in self.red_cards_due(self.turn.colour))
+            return f"establish the {self.turn.spec.name}; the red Events not played now are lost: {lost}"
         return f"player {player} may {action}"
+
+    def invasion_odds(self, territory: str, by_sea: bool = False, indicator: int | None = None) -> Fraction:
+        """The exact chance that one roll of the empire being played takes ``territory`` (the
+        indicator as now unless told), with the dice, Events and traits that apply."""
+        a, d, bonus, fear, viking = self._invasion_terms(territory, by_sea, indicator=indicator)
+        return success_probability(a, d, self.world.cost(territory), bonus, fear, viking)
+
+    def _odds_words(self, territory: str, by_sea: bool, indicator: int) -> str:
+        a, d, bonus, _, _ = self._invasion_terms(territory, by_sea, indicator=indicator)
+        p = self.invasion_odds(territory, by_sea, indicator)
+        return (f"{territory} ({self.world.terrain(territory)}, cost {self.world.cost(territory)}): "
+                f"{a} {'die' if a == 1 else 'dice'} against {d} at +{bonus}; "
+                f"P(taking it with this roll) = {p} ≈ {float(p):.3f}")
 
     # --- text ------------------------------------------------------------------------------------
     def _parse_action(self, text: str) -> Action:
@@ -741,7 +784,10 @@ class BriefHistoryState(GameState):
             return PlayEvent(self._canonical(match.group(1)), None if target is None else self._canonical(target))
         match = _BONUS.fullmatch(text)
         if match:
-            return KeepBonus(int(match.group(1)))
+            digits = match.group(1)
+            if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
+                raise NotAnActionError(f"no Bonus token is worth a {len(digits)}-digit amount of gold")
+            return KeepBonus(int(digits))
         raise IllegalActionError(
             f"{text!r} is not a Brief History action: try 'place Balkans', 'continue', 'overrun Anatolia', "
             "'take empire Romans', 'play Leader' or 'reorganise'")
@@ -849,7 +895,19 @@ class BriefHistoryState(GameState):
         holders = {card: c for c in range(self.colours) for card in self.empire_hand[c]}
         self.turns = [(card.name, index) for card in self.cards.empire_cards_of(self.epoch)
                       if card.name in holders for index in range(len(card.empires))]
+        for colour in sorted(set(holders.values())):
+            self._warn_red_cards(colour)
         self._next_empire()
+
+    def red_cards_due(self, colour: int) -> list[EventCard]:
+        """``colour``'s red Event cards that establishing its next empire this Epoch will lose."""
+        return [e for e in self.events_held[colour] if e.colour == "red" and self.epoch >= e.epoch + e.late]
+
+    def _warn_red_cards(self, colour: int) -> None:
+        """Tell the holder (only) which red Events must be played at the start of their empire turn."""
+        for card in self.red_cards_due(colour):
+            self._tell(colour, f"colour {colour}: play {card.name} ({card.cost} gold) at the start of your empire "
+                               "turn this Epoch, before establishing, or it is lost")
 
     def _next_empire(self) -> None:
         if not self.turns:
@@ -878,10 +936,12 @@ class BriefHistoryState(GameState):
         turn = self.turn
         if not turn.from_event:  # red Events not played now are lost, unless they may come one Epoch late
             held = self.events_held[turn.colour]
-            lost = [e for e in held if e.colour == "red" and self.epoch >= e.epoch + e.late]
-            for card in lost:
+            lost = self.red_cards_due(turn.colour)
+            for card in lost:  # Event cards are secret until played: the others learn only that one went
                 held.remove(card)
-                self._say(f"colour {turn.colour} loses {card.name}, not played in time")
+                self._tell(turn.colour, f"colour {turn.colour} loses {card.name}, not played in time")
+            if lost:
+                self._say(f"colour {turn.colour} discards {_count(len(lost), 'red Event card')}, not played in time")
         spec = turn.spec
         turn.indicator = 0
         turn.organiser = spec.armies - 1
@@ -965,14 +1025,16 @@ class BriefHistoryState(GameState):
         self._say(f"{turn.spec.name} {'take the surrender of' if held else 'expand into'} {territory}")
         self._take_control(territory, how)
 
-    def _invasion_terms(self, territory: str, by_sea: bool, event: bool = False) -> tuple[int, int, int, bool, bool]:
-        """Attacker dice, defender dice, bonus, Fear, Viking sea rule for an invasion of ``territory``."""
+    def _invasion_terms(self, territory: str, by_sea: bool, event: bool = False,
+                        indicator: int | None = None) -> tuple[int, int, int, bool, bool]:
+        """Attacker dice, defender dice, bonus, Fear, Viking sea rule for an invasion of ``territory``
+        (at ``indicator``, default the indicator's place now)."""
         turn, card = self.turn, self.in_play
         extra = card.effect["dice"] if card is not None and card.kind == "extra_die" else 0
         weapons = card.effect["bonus"] if card is not None and card.kind == "attack_bonus" else 0
         attacker = max(1, 2 - int(by_sea) + extra)
         defender = 2 if territory in self.fort and not self._siege() else 1
-        bonus = 0 if event else turn.indicator + weapons
+        bonus = 0 if event else (turn.indicator if indicator is None else indicator) + weapons
         fear = turn.trait == "fear" and not event
         viking = turn.trait == "vikings" and by_sea
         return attacker, defender, bonus, fear, viking
@@ -1320,6 +1382,34 @@ class BriefHistoryState(GameState):
     def _say(self, text: str) -> None:
         self.log.append(text)
 
+    def _tell(self, colour: int, text: str) -> None:
+        """A line of the log that only ``colour``'s player may read."""
+        self.secret_log.append((len(self.log), colour, text))
+
+    def log_for(self, player: int) -> list[str]:
+        """The log as ``player`` may read it: every public line, and the secret lines about their
+        own colours' cards in their place."""
+        player = self._resolve_player(player)
+        mine = [(at, text) for at, colour, text in self.secret_log if self.seat_of[colour] == player]
+        if not mine:
+            return list(self.log)
+        lines, start = [], 0
+        for at, text in mine:
+            lines += self.log[start:at]
+            lines.append(text)
+            start = at
+        return lines + self.log[start:]
+
+    def _log_tail(self, player: int, count: int) -> list[str]:
+        """The last ``count`` lines of ``log_for(player)``, without merging the whole log."""
+        since = len(self.log) - count
+        for at, colour, _ in reversed(self.secret_log):
+            if at < since:
+                break
+            if self.seat_of[colour] == player:
+                return self.log_for(player)[-count:]
+        return self.log[-count:]
+
     # --- the end -----------------------------------------------------------------------------------
     def colour_scores(self) -> list[int]:
         """Gold per colour, with the Bonus tokens once the game is over (they are secret until then)."""
@@ -1365,13 +1455,25 @@ class BriefHistoryState(GameState):
             hand_sizes=tuple((len(self.events_held[c]), len(self.bonus_held[c])) for c in range(self.colours)),
             invasion=(self.invasion["target"], self.invasion["defender"], self.invasion["by_sea"]) if self.invasion else None,
             overrun_points=self.overrun["points"] if self.overrun else 0,
-            last_roll=self.last_roll, log=tuple(self.log[-12:]),
+            last_roll=self.last_roll, log=tuple(self._log_tail(player, 12)),
         )
 
     def tiles(self) -> tuple[Tile, ...]:
         """Every territory as the board shows it, in map order."""
         return tuple(Tile(t, self.army[t][0] if t in self.army else None, self.army.get(t, (None, False))[1],
                           self.site.get(t), t in self.monument, t in self.fort) for t in self.world.territories)
+
+    # The map and the cards are the kit's own read-only data, shared by every game: a pickled or
+    # deep-copied state refers to them, and takes them from the package again when it is loaded.
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        del state["world"], state["cards"], state["_barren"]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.world, self.cards = load_map(), load_cards()
+        self._barren = frozenset(self.world.barren)
 
     def clone(self) -> BriefHistoryState:
         twin = object.__new__(BriefHistoryState)
@@ -1396,6 +1498,7 @@ class BriefHistoryState(GameState):
         twin.event_armies = list(self.event_armies)
         twin.dice_script = list(self.dice_script)
         twin.log = list(self.log)
+        twin.secret_log = list(self.secret_log)
         return twin
 
     def _render(self) -> str:
@@ -1430,6 +1533,10 @@ _CHECKS = {TakeEmpire: "_why_not_take", TakeEvent: "_why_not_take", KeepBonus: "
 _NAME_CACHE: dict[int, dict[str, str]] = {}
 _SEA_PLANS: dict[tuple, tuple[frozenset, dict]] = {}
 _PLACES: dict[tuple[str, bool], Place] = {}
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}{'s' * (n != 1)}"
 
 
 def _place_action(territory: str, by_sea: bool) -> Place:
@@ -1506,7 +1613,7 @@ def _check_position(position, world: TeachingMap, cards: CardSet, colours: int, 
     if unknown:
         raise ValueError(f"a position knows the keys {', '.join(POSITION_KEYS)}, not {unknown}")
     names = {c.name for c in cards.empire_cards}
-    if position["empire"] not in names:
+    if not isinstance(position["empire"], str) or position["empire"] not in names:
         raise ValueError(f"there is no Empire card {position['empire']!r} in the kit's card set")
     colour = position.get("colour", 0)
     if not _is_colour(colour, colours):
@@ -1523,8 +1630,10 @@ def _check_position(position, world: TeachingMap, cards: CardSet, colours: int, 
     if not isinstance(sites, dict) or any(kind not in ("capital", "city") for kind in sites.values()):
         raise ValueError('sites is a dict territory -> "capital" or "city"')
     for key in ("forts", "monuments"):
-        if not isinstance(position.get(key, []), list) or len(set(position.get(key, []))) != len(position.get(key, [])):
-            raise ValueError(f"{key} is a list of distinct territories")
+        spots = position.get(key, [])
+        if (not isinstance(spots, list) or not all(isinstance(t, str) for t in spots)
+                or len(set(spots)) != len(spots)):
+            raise ValueError(f"{key} is a list of distinct territories (their names)")
     for t in [*sites, *position.get("forts", []), *position.get("monuments", [])]:
         if t not in armies:
             raise ValueError(f"{t!r} needs an army under its capital, city, fort or monument")
