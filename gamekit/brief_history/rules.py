@@ -282,6 +282,28 @@ _BONUS = re.compile(r"keep bonus (-?[0-9]+)")  # ASCII digits only, as in every 
 MAX_NUMBER_DIGITS = 6  # a Bonus token is worth a few gold: longer numbers name no token
 
 
+# --- scoring and wording, for agents and boards ------------------------------------------------------
+def area_level(counts, colour: int) -> int:
+    """The level ``colour`` reaches in an Area holding ``counts`` armies per colour: 0 absent,
+    1 presence, 2 dominance (>= 2 armies and more than anyone else), 3 supremacy (>= 3, nobody else)."""
+    mine = counts[colour]
+    others = max((n for c, n in enumerate(counts) if c != colour), default=0)
+    if mine >= 3 and others == 0:
+        return 3
+    if mine >= 2 and mine > others:
+        return 2
+    return 1 if mine else 0
+
+
+_COLOUR_WORD = re.compile(r"\bcolour (\d)\b")
+
+
+def name_colours(text: str, name_of) -> str:
+    """The engine's ``text`` (a log line, a refusal) with every ``colour 2`` replaced by
+    ``name_of(2)``: boards name colours their own way (``"green (Eva)"``)."""
+    return _COLOUR_WORD.sub(lambda match: name_of(int(match.group(1))), text)
+
+
 # --- what a player sees ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Tile:
@@ -469,6 +491,13 @@ class BriefHistoryState(GameState):
         if self.phase in ("draft", "bonus"):
             return self.queue[0][0]
         return self.turn.colour
+
+    @property
+    def secret_choice(self) -> bool:
+        """Whether the decision now shows cards that only the acting player may see: a draft
+        packet, the Bonus tokens, or the red Events that may open an empire turn. (While expanding,
+        the ``PlayEvent`` actions name cards of the player's hand; the other actions are public.)"""
+        return self.phase in SECRET_PHASES or self.phase == "start"
 
     def ranking(self) -> list[int]:
         """Colours, leader first: most gold, and on a shared space the marker on top (the later arrival)."""
@@ -1304,20 +1333,18 @@ class BriefHistoryState(GameState):
             due[area] = values[area] * level
         return due
 
-    def area_level(self, colour: int, area: str) -> int:
-        """0 absent, 1 presence, 2 dominance (>= 2 armies and more than anyone), 3 supremacy (>= 3, alone)."""
+    def area_counts(self, area: str) -> list[int]:
+        """Armies (standing and retired) of each colour in ``area``."""
         counts = [0] * self.colours
         for t in self.world.territories_in(area):
             held = self.army.get(t)
             if held is not None:
                 counts[held[0]] += 1
-        mine = counts[colour]
-        others = [n for c, n in enumerate(counts) if c != colour]
-        if mine >= 3 and not any(others):
-            return 3
-        if mine >= 2 and mine > max(others, default=0):
-            return 2
-        return 1 if mine else 0
+        return counts
+
+    def area_level(self, colour: int, area: str) -> int:
+        """0 absent, 1 presence, 2 dominance (>= 2 armies and more than anyone), 3 supremacy (>= 3, alone)."""
+        return area_level(self.area_counts(area), colour)
 
     def _collect_gold(self, colour: int) -> None:
         due = self.gold_due(colour)
@@ -1500,6 +1527,50 @@ class BriefHistoryState(GameState):
         twin.log = list(self.log)
         twin.secret_log = list(self.secret_log)
         return twin
+
+    def _outcome_reason(self) -> str:
+        scores, winners = self.scores(), self.winners()
+        gold = ", ".join(f"player {p} {s}" for p, s in enumerate(scores))
+        names = " and ".join(f"player {p}" for p in winners)
+        verdict = f"{names} wins" if len(winners) == 1 else f"{names} share the win (a tie stands)"
+        return f"after Epoch {self.epoch}, gold with the Bonus tokens added: {gold}; {verdict} with the most gold"
+
+    def reveal(self) -> str:
+        """Everything, secrets included (hands, Bonus tokens, the Epoch chart still face down): for
+        debugging, never for a screen the players share. ``str(state)`` is the public part."""
+        lines = [self._render()]
+        for colour in range(self.colours):
+            events = ", ".join(e.name for e in self.events_held[colour]) or "none"
+            lines.append(f"  colour {colour} (player {self.seat_of[colour]}): Empire cards "
+                         f"{', '.join(self.empire_hand[colour]) or 'none'}; Event cards {events}; "
+                         f"Bonus tokens {self.bonus_held[colour] or 'none'}")
+        if self.phase in SECRET_PHASES and self.queue:
+            kind = self.queue[0][1]
+            lines.append(f"  packet being chosen from ({kind}): "
+                         + ", ".join(str(card) for card in self.packets[kind]))
+        for epoch in range(self.epoch + 1, self.cards_epochs() + 1):
+            dealt = self.chart[epoch]
+            lines.append(f"  Epoch {epoch} chart: Empire cards {', '.join(dealt['empires'])}; Event cards "
+                         f"{', '.join(e.name for e in dealt['events'])}; Bonus tokens {dealt['bonus']}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """A small public table for a notebook cell: gold, the empire being played, each Area's armies."""
+        from html import escape
+
+        rows = "".join(f"<tr><td>colour {c}</td><td>{self.gold[c]}</td></tr>" for c in self.ranking())
+        turn = ""
+        if self.turn is not None and self.phase not in SECRET_PHASES:
+            t = self.turn
+            turn = (f"<p><b>{escape(t.spec.name)}</b> (colour {t.colour}): organiser {t.organiser}, "
+                    f"indicator +{t.indicator}</p>")
+        areas = "".join(
+            f"<tr><td>{escape(area)}</td><td>{self.area_values()[area]}</td><td>"
+            + ", ".join(str(n) for n in self.area_counts(area)) + "</td></tr>" for area in self.world.areas)
+        where = "game over" if self.phase == "over" else f"Epoch {self.epoch}, {self.phase}"
+        return (f"<div><b>A Brief History of the World</b> (teaching map): {escape(where)}{turn}"
+                f"<table><tr><th>colour (leader first)</th><th>gold</th></tr>{rows}</table>"
+                f"<table><tr><th>Area</th><th>value</th><th>armies per colour</th></tr>{areas}</table></div>")
 
     def _render(self) -> str:
         lines = [f"A Brief History of the World (teaching map), {self.colours} colours: Epoch {self.epoch}, {self.phase}"]

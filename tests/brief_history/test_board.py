@@ -181,8 +181,8 @@ def test_the_seeds_roman_turn_on_the_board():
     for text, _why in ROMAN_STEPS:
         engine.apply(text)
     assert board.state.history[:len(ROMAN_STEPS)] == engine.history
-    assert board.state.gold[0] == engine.gold[0] == 20
-    assert 'data-colour="0" data-gold="20"' in board.players_view.value
+    assert board.state.gold[0] == engine.gold[0] == 23
+    assert 'data-colour="0" data-gold="23"' in board.players_view.value
     assert board.state.epoch >= 3 and board.seats[board.state.current_player] == HUMAN
 
 
@@ -378,8 +378,8 @@ def test_bad_set_ups_are_refused_clearly():
 def test_action_classes_are_stable_css_names():
     assert css_name("play Barbarians: Sea Peoples") == "play-barbarians-sea-peoples"
     board = BriefHistoryBoard(roman_turn(), seats=[HUMAN, "random", "random"])
-    button = shown_buttons(board)["reorganise"]
-    assert {"bh-action", "bh-action-reorganise"} <= set(button._dom_classes)
+    button = shown_buttons(board)["fort Italy"]
+    assert {"bh-action", "bh-action-fort-italy"} <= set(button._dom_classes)
     assert "bh-territory-select" in board.territory_picker._dom_classes
     assert "bh-map" in board.map.widget._dom_classes
 
