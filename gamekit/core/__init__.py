@@ -9,6 +9,7 @@ from .record import GameRecord, load, record_of, save
 from .registry import GameInfo, game_factory, game_info, known_games, register_game
 from .rng import derive_seed, make_rng, shuffle
 from .state import GameState, Outcome
+from .table import Event, Seat, StaleViewError, Table, TableView
 
 __all__ = [
     "Agent", "Candidate", "ExplainingAgent", "Explanation", "RandomAgent",
@@ -16,4 +17,5 @@ __all__ = [
     "IllegalActionError", "NotAnActionError", "RecordError", "GameInfo", "game_info", "Outcome", "SIMULTANEOUS", "TERMINAL",
     "GameRecord", "load", "record_of", "save",
     "game_factory", "known_games", "register_game", "derive_seed", "make_rng", "shuffle", "GameState",
+    "Event", "Seat", "StaleViewError", "Table", "TableView",
 ]

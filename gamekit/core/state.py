@@ -169,6 +169,25 @@ class GameState:
         self._apply_joint(joint)
         self.history.append(joint)
 
+    # --- what each seat may read -----------------------------------------------------------
+    def log_lines(self, viewer: int | None = None, *, start: int = 0, names=None) -> list[str]:
+        """The game's log as ``viewer`` may read it (``None``: the public, such as a projector),
+        from step ``start`` of ``history`` on. ``names`` (one per seat) replaces "player 0".
+
+        By default every step reads as its action, and a simultaneous round as everyone's
+        choices (``history`` only holds rounds already resolved, so no choice shows early).
+        Games with secrets or more to say override :meth:`_log_step`.
+        """
+        lines: list[str] = []
+        for number, step in enumerate(self.history[start:], start + 1):
+            lines.extend(self._log_step(number, step, viewer, names))
+        return lines
+
+    def public_observation(self):
+        """What anyone may know (a spectator, the projector), or ``None`` if the game does not say:
+        games with something public to draw override it."""
+        return None
+
     # --- copies and text ---------------------------------------------------------------------
     def clone(self):
         """An independent copy: changing one never changes the other."""
@@ -268,6 +287,15 @@ class GameState:
             return "the game ends in a draw"
         names = " and ".join(f"player {p}" for p in winners)
         return f"{names} {'wins' if len(winners) == 1 else 'share the win'}"
+
+    def _log_step(self, number: int, step, viewer: int | None, names) -> list[str]:
+        """The lines ``viewer`` may read about step ``number`` (1-based) of ``history``: override
+        to narrate, and to keep a secret step (a card drafted face down) from other seats."""
+        name = (lambda p: names[p]) if names else (lambda p: f"player {p}")
+        if isinstance(step, Mapping):
+            choices = ", ".join(f"{name(p)}: {step[p]}" for p in sorted(step))
+            return [f"Round {number}: {choices}"]
+        return [f"{number}. {step}"]
 
     def _example_text(self) -> str:
         return "an action's text"
