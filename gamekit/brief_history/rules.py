@@ -81,6 +81,8 @@ FORT_RULES = ("attempt", "taken")
 FORT_PHASES = ("expand", "failed", "overrun")
 # The decisions whose choices are secret: the drafts and the Bonus tokens (boards hide them).
 SECRET_PHASES = ("draft", "bonus")
+#: How the kit names the six colours (boards, the table's log).
+COLOUR_NAMES = ("blue", "red", "green", "purple", "ochre", "black")
 TRACK = 100  # the gold track wraps at 100; gold itself keeps counting
 BONUS_PER_EPOCH = 3
 
@@ -435,8 +437,10 @@ class BriefHistoryState(GameState):
         self.event_armies: list[str] = []
         self.last_roll: tuple | None = None
         self.log: list[str] = []  # what everyone may read
-        # What only one colour's player may read (their Event cards): (public lines before it, colour, text)
-        self.secret_log: list[tuple[int, int, str]] = []
+        # What only one colour's player may read (their cards): (public lines before it, colour, text,
+        # the number of the step of history that wrote it)
+        self.secret_log: list[tuple[int, int, str, int]] = []
+        self.log_marks: list[int] = []  # len(log) after each step of history: which lines each step wrote
         if position is None:
             self._start_epoch()
         else:
@@ -862,6 +866,7 @@ class BriefHistoryState(GameState):
         elif kind is Reorganise:
             self._reorganise()
         self._advance()
+        self.log_marks.append(len(self.log))
 
     def _advance(self) -> None:
         """Carry out everything that needs no decision, until somebody must choose."""
@@ -919,6 +924,8 @@ class BriefHistoryState(GameState):
             card = next(e for e in self.packets["event"] if e.name == action.card)
             self.packets["event"].remove(card)
             self.events_held[colour].append(card)
+        self._say(f"colour {colour} keeps an {kind.capitalize()} card")
+        self._tell(colour, f"colour {colour} keeps {action.card}")
 
     def _start_turns(self) -> None:
         holders = {card: c for c in range(self.colours) for card in self.empire_hand[c]}
@@ -1411,13 +1418,13 @@ class BriefHistoryState(GameState):
 
     def _tell(self, colour: int, text: str) -> None:
         """A line of the log that only ``colour``'s player may read."""
-        self.secret_log.append((len(self.log), colour, text))
+        self.secret_log.append((len(self.log), colour, text, len(self.history) + 1))
 
     def log_for(self, player: int) -> list[str]:
         """The log as ``player`` may read it: every public line, and the secret lines about their
         own colours' cards in their place."""
         player = self._resolve_player(player)
-        mine = [(at, text) for at, colour, text in self.secret_log if self.seat_of[colour] == player]
+        mine = [(at, text) for at, colour, text, _ in self.secret_log if self.seat_of[colour] == player]
         if not mine:
             return list(self.log)
         lines, start = [], 0
@@ -1427,10 +1434,32 @@ class BriefHistoryState(GameState):
             start = at
         return lines + self.log[start:]
 
+    def _log_step(self, number: int, step, viewer: int | None, names) -> list[str]:
+        """The lines step ``number`` of ``history`` wrote, as ``viewer`` may read them (a seat's
+        secret lines only to that seat); with ``names`` (one per seat) colours read as
+        ``"green (Eva)"``. The lines written before the first step come with it."""
+        marks = self.log_marks
+        if number > len(marks):
+            return [f"{number}. {step}"]
+        start, end = (marks[number - 2] if number > 1 else 0), marks[number - 1]
+        lines = self.log[start:end]
+        if viewer is not None:
+            secret = [(at, text) for at, colour, text, told in self.secret_log
+                      if told == number and self.seat_of[colour] == viewer]
+            merged, cursor = [], start
+            for at, text in secret:
+                merged += self.log[cursor:at]
+                merged.append(text)
+                cursor = at
+            lines = merged + self.log[cursor:end]
+        if names:
+            lines = [name_colours(line, lambda c: f"{COLOUR_NAMES[c]} ({names[self.seat_of[c]]})") for line in lines]
+        return [line.strip() for line in lines]
+
     def _log_tail(self, player: int, count: int) -> list[str]:
         """The last ``count`` lines of ``log_for(player)``, without merging the whole log."""
         since = len(self.log) - count
-        for at, colour, _ in reversed(self.secret_log):
+        for at, colour, _, _ in reversed(self.secret_log):
             if at < since:
                 break
             if self.seat_of[colour] == player:
@@ -1459,7 +1488,14 @@ class BriefHistoryState(GameState):
 
     # --- what a player sees ------------------------------------------------------------------------
     def observation(self, player: int) -> BriefHistoryObservation:
-        player = self._resolve_player(player)
+        return self._observe(self._resolve_player(player))
+
+    def public_observation(self) -> BriefHistoryObservation:
+        """What anyone may know (a projector, a spectator): the board, the track and the public log;
+        no hand. Its ``player`` is ``None``."""
+        return self._observe(None)
+
+    def _observe(self, player: int | None) -> BriefHistoryObservation:
         mine = tuple(c for c in range(self.colours) if self.seat_of[c] == player)
         acting = self.acting_colour
         packet: tuple = ()
@@ -1482,7 +1518,7 @@ class BriefHistoryState(GameState):
             hand_sizes=tuple((len(self.events_held[c]), len(self.bonus_held[c])) for c in range(self.colours)),
             invasion=(self.invasion["target"], self.invasion["defender"], self.invasion["by_sea"]) if self.invasion else None,
             overrun_points=self.overrun["points"] if self.overrun else 0,
-            last_roll=self.last_roll, log=tuple(self._log_tail(player, 12)),
+            last_roll=self.last_roll, log=tuple(self._log_tail(player, 12) if player is not None else self.log[-12:]),
         )
 
     def tiles(self) -> tuple[Tile, ...]:
@@ -1526,6 +1562,7 @@ class BriefHistoryState(GameState):
         twin.dice_script = list(self.dice_script)
         twin.log = list(self.log)
         twin.secret_log = list(self.secret_log)
+        twin.log_marks = list(self.log_marks)
         return twin
 
     def _outcome_reason(self) -> str:

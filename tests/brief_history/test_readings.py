@@ -219,3 +219,29 @@ def test_states_pickle_and_deep_copy_and_play_on_alike():
         for game in (state, *twins):
             game.apply(action)
     assert all(save(twin) == save(state) and twin.observation(1) == state.observation(1) for twin in twins)
+
+
+# --- the table's log: each seat reads its own secrets, the projector none ---------------------------------
+def test_a_table_game_keeps_every_kept_card_secret_from_the_other_seats():
+    from gamekit.core import RandomAgent, Table
+
+    table = Table("brief_history", [RandomAgent, RandomAgent, RandomAgent], names=["Ana", "Rui", "Eva"], seed=4)
+    table.advance()
+    state = table.state
+    assert state.is_terminal
+    cards = {e.name for e in state.cards.events} | {c.name for c in state.cards.empire_cards}
+    public = table.log(None)
+    assert any("keeps an Event card" in line for line in public)
+    assert not any(line.endswith(f"keeps {card}") or f"loses {card}" in line for line in public for card in cards)
+    for seat, name in enumerate(table.names):
+        kept = [line for line in table.log(seat) if any(line.endswith(f"keeps {card}") for card in cards)]
+        assert kept and all(f"({name}) keeps" in line for line in kept)
+    assert state.log_lines(None) == [line.strip() for line in state.log]  # every public line, once
+    assert len(state.log_marks) == len(state.history)
+
+
+def test_public_observation_holds_no_hand():
+    state = new_game(3, seed=2)
+    seen = state.public_observation()
+    assert seen.player is None and seen.event_hand == () and seen.empire_hand == () and seen.packet == ()
+    assert seen.tiles == state.observation(0).tiles
