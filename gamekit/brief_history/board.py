@@ -46,6 +46,8 @@ from gamekit.ui.theme import SEAT_COLOURS
 from .maps import TeachingMap
 from .odds import MAX_INDICATOR
 from .rules import (
+    COLOUR_NAMES,
+    SECRET_PHASES,
     Action,
     BriefHistoryState,
     BuildFort,
@@ -63,6 +65,7 @@ from .rules import (
     TakeEmpire,
     TakeEvent,
     Withdraw,
+    name_colours,
     new_game,
 )
 
@@ -71,8 +74,6 @@ TITLE = "A Brief History of the World"
 MAP_LABEL = "the kit's own teaching map — inspired by the published game, not its board"
 #: Six colours: the kit's five seat colours and a near-black sixth.
 COLOURS = tuple(SEAT_COLOURS) + ("#3b3b3b",)
-COLOUR_NAMES = ("blue", "red", "green", "purple", "ochre", "black")
-HIDDEN_PHASES = ("draft", "bonus")  # secret choices: the drafted cards and the Bonus tokens
 AGENT_MOVES_LIMIT = 100_000  # a safety net: a whole six-Epoch game takes a few hundred moves
 
 # What each kind of decision is called in the action area, in the order the groups are shown.
@@ -551,6 +552,7 @@ class BriefHistoryBoard(SeatedBoard):
         self.new_game_button = self._button("New game", "bh-new-game", self.new_game, style="primary")
         self.agent_note = _html("gk-muted", "bh-agent-note")
         self.packet_view = _html("bh-packet")
+        self.show_events_button = self._button("Show my Event cards", "bh-show-events", self.show_events)
         self._action_buttons: dict[str, widgets.Button] = {}
         self._groups: dict[str, tuple[widgets.HTML, widgets.HBox]] = {}
 
@@ -593,20 +595,27 @@ class BriefHistoryBoard(SeatedBoard):
 
     @property
     def pass_screen_pending(self) -> bool:
+        """A secret choice (the engine's ``secret_choice``: a draft, the Bonus tokens, red Events
+        before establishing) waits for its player to take the shared screen."""
         seat = self.seat_to_act
         return (seat is not None and self.hotseat and self.seats[seat] == HUMAN
-                and self._state.phase in HIDDEN_PHASES and self._revealed_for != seat)
+                and self._state.secret_choice and self._revealed_for != seat)
 
     @property
     def viewer(self) -> int | None:
         """The seat whose secret cards may be shown now: the only human, or in hot-seat the one
-        who has just been handed the screen for a secret choice."""
+        who has been handed the screen (for a secret choice, or to play an Event card)."""
         if not self.hotseat:
             return self.humans[0] if self.humans else None
         seat = self.seat_to_act
-        if seat is not None and self._state.phase in HIDDEN_PHASES and self._revealed_for == seat:
-            return seat
-        return None
+        return seat if seat is not None and self._revealed_for == seat else None
+
+    def show_events(self) -> None:
+        """In hot-seat, the acting player asks to see their Event cards (the others look away)."""
+        seat = self._check_human_turn()
+        self._revealed_for = seat
+        self._outcome = ""
+        self._redraw()
 
     def colour_words(self, colour: int) -> str:
         """``"blue (Ana)"``: a colour as the board names it."""
@@ -614,7 +623,7 @@ class BriefHistoryBoard(SeatedBoard):
 
     def words(self, text: str) -> str:
         """The engine's text with ``colour 2`` spelled as the board names it."""
-        return re.sub(r"\bcolour (\d)\b", lambda m: self.colour_words(int(m.group(1))), text)
+        return name_colours(text, self.colour_words)
 
     # --- what a player does ------------------------------------------------------------------------
     def _refuse(self, reason: str):
@@ -643,7 +652,7 @@ class BriefHistoryBoard(SeatedBoard):
         if self.pass_screen_pending:
             self._refuse(f"pass the screen to {self.names[self.seat_to_act]} first")
         seat = self.seat_to_act
-        secret = self.hotseat and self._state.phase in HIDDEN_PHASES
+        secret = self.hotseat and self._state.secret_choice
         try:
             self._state.apply(action)
         except IllegalActionError as refusal:
@@ -669,11 +678,13 @@ class BriefHistoryBoard(SeatedBoard):
 
         def attempt():
             self._check_human_turn()
-            verdict = self._state.explain(text)
-            if not verdict.startswith("Legal"):
-                self._refuse(self.words(verdict.removeprefix("Illegal: ")))
+            reason = self._state.why_illegal(text)
+            if reason is not None:
+                self._refuse(self.words(reason))
             if self.pass_screen_pending:
                 self.show_hand()
+            elif self.hotseat and isinstance(self._state.parse(text), PlayEvent):
+                self._revealed_for = self.seat_to_act  # an Event card is shown as it is played
             self._act(text)
 
         return self._attempt(attempt)
@@ -697,10 +708,8 @@ class BriefHistoryBoard(SeatedBoard):
             if matching:
                 return min(matching, key=lambda a: getattr(a, "by_sea", False))  # over land first
         probes = {"overrun": Overrun(name), "monument": BuildMonument(name)}
-        probe = probes.get(self._state.phase, Place(name))
-        verdict = self._state.explain(probe)
-        self._refuse(self.words(verdict.removeprefix("Illegal: ")) if verdict.startswith("Illegal")
-                     else f"{name} cannot be clicked now")
+        reason = self._state.why_illegal(probes.get(self._state.phase, Place(name)))
+        self._refuse(self.words(reason) if reason is not None else f"{name} cannot be clicked now")
 
     def _map_clicked(self, name: str) -> None:
         self.click_territory(name)
@@ -768,7 +777,7 @@ class BriefHistoryBoard(SeatedBoard):
         """What changes when one empire's turn (or a draft) is over."""
         state = self._state
         turn = state.turn
-        return (state.epoch, state.phase in HIDDEN_PHASES, turn.card if turn else None,
+        return (state.epoch, state.phase in SECRET_PHASES, turn.card if turn else None,
                 turn.spec.name if turn else None)
 
     def play_epoch(self) -> None:
@@ -806,7 +815,7 @@ class BriefHistoryBoard(SeatedBoard):
         """The zoomed view that shows most of the acting empire (the whole world between turns);
         the view stays put while it still shows all of the empire."""
         state = self._state
-        if state.turn is None or state.phase in HIDDEN_PHASES or state.is_terminal:
+        if state.turn is None or state.phase in SECRET_PHASES or state.is_terminal:
             return "World"
         colour = state.turn.colour
         spots = [state.world.xy(t.territory) for t in state.tiles() if t.army == colour and t.active]
@@ -872,7 +881,7 @@ class BriefHistoryBoard(SeatedBoard):
                 enemy = isinstance(action, Place) and self._is_invasion(action.territory)
                 rings.setdefault(action.territory, INVASION_RING if enemy else LEGAL_RING)
         fleets = []
-        if state.turn is not None and state.phase not in HIDDEN_PHASES:
+        if state.turn is not None and state.phase not in SECRET_PHASES:
             colour = COLOURS[state.turn.colour]
             fleets = [(body, colour) for body in state.turn.fleets if body in WATER_LABELS]
         self.map.draw(tiles, list(COLOURS), self._hover_texts(tiles), rings, fleets)
@@ -934,23 +943,14 @@ class BriefHistoryBoard(SeatedBoard):
         failed roll, the one row is ``continue``'s."""
         state = self._state
         if state.phase == "failed" and state.invasion is not None:
-            text = self._continue_explanation()
-            return [("continue", text, _probability(text))]
+            target, by_sea = state.invasion["target"], state.invasion["by_sea"]
+            odds = state.invasion_odds(target, by_sea, min(state.turn.indicator + 1, MAX_INDICATOR))
+            return [("continue", self._explained(Continue()), str(odds))]
         if state.phase != "expand" or state.turn is None:
             return []
         invasions = [a for a in state.legal_actions()
                      if isinstance(a, Place) and self._is_invasion(a.territory)]
-        return [(str(a), self._explained(a), _probability(self._explained(a))) for a in invasions]
-
-    def _continue_explanation(self) -> str:
-        """The chance that the next roll takes the territory if the empire continues: the engine
-        explains the same placement with the indicator one higher, on a copy of the state."""
-        state = self._state
-        target, _, by_sea = state.observation(state.current_player).invasion
-        probe = state.clone()
-        probe.phase = "expand"
-        probe.turn.indicator = min(probe.turn.indicator + 1, MAX_INDICATOR)
-        return self.words(probe.explain(Place(target, by_sea)).removeprefix("Legal: "))
+        return [(str(a), self._explained(a), str(state.invasion_odds(a.territory, a.by_sea))) for a in invasions]
 
     def _odds_html(self) -> str:
         state, rows = self._state, self.odds()
@@ -979,7 +979,7 @@ class BriefHistoryBoard(SeatedBoard):
 
     def _dice_html(self) -> str:
         roll = self._state.last_roll
-        if roll is None or self._state.phase in HIDDEN_PHASES:
+        if roll is None or self._state.phase in SECRET_PHASES:
             return ""
         attack, defend, bonus, points = roll
         high_a, high_d = max(attack), max(defend)
@@ -1012,7 +1012,8 @@ class BriefHistoryBoard(SeatedBoard):
             self.pass_screen.ask(self.names[seat], self.status.guard(self.show_hand),
                                  colour_class=f"gk-seat-colour-{state.acting_colour}")
             return [self.pass_screen]
-        legal = [a for a in state.legal_actions() if not isinstance(a, Place)]
+        legal = self._shown_actions()
+        hidden_events = self._events_hidden()
         grouped: dict[str, list] = {}
         for kind, title in GROUPS:
             grouped.setdefault(title, []).extend(a for a in legal if isinstance(a, kind))
@@ -1023,10 +1024,26 @@ class BriefHistoryBoard(SeatedBoard):
                 heading.value = escape(self._group_title(type(actions[0]), title))
                 row.children = [self._action_button(a) for a in actions]
                 children += [heading, row]
-        if state.phase in HIDDEN_PHASES:
+        if hidden_events:
+            self.show_events_button.description = f"{self.names[seat]}: show my Event cards (the others look away)"
+            children.append(self.show_events_button)
+        if state.phase in SECRET_PHASES:
             self.packet_view.value = self._packet_html()
             children.append(self.packet_view)
         return children
+
+    def _events_hidden(self) -> bool:
+        """In hot-seat, Event buttons name cards of a secret hand: they wait until their player
+        asks to see them (``show_events``)."""
+        seat = self.seat_to_act
+        return (self.hotseat and seat is not None and self.viewer != seat
+                and any(isinstance(a, PlayEvent) for a in self._state.legal_actions()))
+
+    def _shown_actions(self) -> list:
+        """The actions the page offers as buttons now (placements are on the map)."""
+        hidden = self._events_hidden()
+        return [a for a in self._state.legal_actions()
+                if not isinstance(a, Place) and not (hidden and isinstance(a, PlayEvent))]
 
     def _group_widgets(self, title: str) -> tuple[widgets.HTML, widgets.HBox]:
         """A heading and a row of buttons per kind of decision, made once and reused."""
@@ -1107,7 +1124,7 @@ class BriefHistoryBoard(SeatedBoard):
             return '<b>The game is over.</b> Bonus tokens have been added to gold.'
         acting = state.acting_colour
         swatch = _swatch(acting)
-        if state.phase in HIDDEN_PHASES:
+        if state.phase in SECRET_PHASES:
             what = {"empire": "keeps an Empire card", "event": "keeps an Event card",
                     "bonus": "keeps a Bonus token"}[state.queue[0][1]]
             return (f"{swatch}<b>{escape(self.colour_words(acting))}</b> {what}. "
@@ -1142,7 +1159,7 @@ class BriefHistoryBoard(SeatedBoard):
         seat = self.seat_to_act
         if seat is None or self.seats[seat] != HUMAN or self.pass_screen_pending:
             return '<span class="bh-choices" data-choices=""></span>'
-        texts = [str(a) for a in self._state.legal_actions() if not isinstance(a, Place)]
+        texts = [str(a) for a in self._shown_actions()]
         return f'<span class="bh-choices" data-choices="{escape("|".join(texts))}"></span>'
 
     def _players_html(self) -> str:
@@ -1223,7 +1240,7 @@ class BriefHistoryBoard(SeatedBoard):
             prompt = f"{name}'s agent is to play: use the agent buttons."
         elif self.pass_screen_pending:
             prompt = f"Pass the screen to {name}."
-        elif state.phase in HIDDEN_PHASES:
+        elif state.phase in SECRET_PHASES:
             prompt = f"{name}: keep one (your choice stays secret)."
         elif state.phase == "expand":
             prompt = (f"{name}: click a ringed territory on the map (or pick one and click Place), "
@@ -1243,7 +1260,7 @@ class BriefHistoryBoard(SeatedBoard):
         state = self._state
         where = "game over" if state.is_terminal else f"Epoch {state.epoch}, {state.phase}"
         lines = [f"Brief History, {where} (game seed {state.seed}; {MAP_LABEL})"]
-        if not state.is_terminal and state.turn is not None and state.phase not in HIDDEN_PHASES:
+        if not state.is_terminal and state.turn is not None and state.phase not in SECRET_PHASES:
             turn = state.turn
             fleets = f"; fleets {', '.join(turn.fleets)}" if turn.fleets else ""
             lines.append(f"Empire: {turn.spec.name}, {self.colour_words(turn.colour)}; "
@@ -1253,11 +1270,13 @@ class BriefHistoryBoard(SeatedBoard):
             held = sorted(t.territory for t in state.tiles() if t.army == colour)
             lines.append(f"  {self.colour_words(colour)} [{self.seats[seat]}]: {state.gold[colour]} gold, "
                          f"{len(held)} armies" + (f" ({', '.join(held)})" if held else ""))
-        if state.last_roll is not None and self._roll_text and state.phase not in HIDDEN_PHASES:
+        if state.last_roll is not None and self._roll_text and state.phase not in SECRET_PHASES:
             lines.append(f"Last roll: {self._roll_text}")
         lines += [f"Odds: {action}: {text}" for action, text, _ in self.odds()]
         if not state.is_terminal and not self.pass_screen_pending and self.seats[self.seat_to_act] == HUMAN:
-            lines.append("Choices: " + "; ".join(str(a) for a in state.legal_actions()))
+            hidden = self._events_hidden()
+            lines.append("Choices: " + "; ".join(str(a) for a in state.legal_actions()
+                                                 if not (hidden and isinstance(a, PlayEvent))))
         if state.is_terminal:
             lines.append(f"Result: {self._winner_text()} Final gold: "
                          + ", ".join(f"{self.names[p]} {s}" for p, s in enumerate(state.scores())))
@@ -1268,12 +1287,6 @@ class BriefHistoryBoard(SeatedBoard):
         state = self._state
         where = "game over" if state.is_terminal else f"Epoch {state.epoch}, {state.phase}"
         return f"<BriefHistoryBoard {state.num_players} players, {where}, seed {state.seed}>"
-
-
-def _probability(explanation: str) -> str:
-    """The exact fraction in an engine explanation (``"... = 5/36 ≈ 0.139"``), or ``""``."""
-    match = re.search(r"= (\d+(?:/\d+)?) ≈", explanation)
-    return match.group(1) if match else ""
 
 
 def _swatch(colour: int) -> str:

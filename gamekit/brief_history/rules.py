@@ -597,7 +597,7 @@ class BriefHistoryState(GameState):
         kind = self.queue[0][1]
         wanted = "empire" if isinstance(action, TakeEmpire) else "event"
         if wanted != kind:
-            return f"this pick is from the {kind} cards: use 'take {kind} <card>'"
+            return f"this pick is from the {kind.capitalize()} cards: keep one of the {kind.capitalize()} cards you were handed"
         names = self.packets[kind] if kind == "empire" else [e.name for e in self.packets[kind]]
         if action.card not in names:
             return f"{action.card!r} is not in the packet you hold; you may take {', '.join(sorted(set(names)))}"
