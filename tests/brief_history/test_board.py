@@ -395,3 +395,23 @@ def test_log_panel_extends_in_one_go_and_shows_the_newest():
 
 def test_the_board_doctest():
     assert doctest.testmod(board_module).failed == 0
+
+
+# --- the map's names ---------------------------------------------------------------------------------
+def test_no_two_names_overlap_in_any_view_and_each_view_is_placed_once():
+    from gamekit.brief_history.mapview import VIEWS, _overlap
+
+    board = BriefHistoryBoard(players=3, seats=[HUMAN, "random", "random"], seed=2)
+    view = board.map
+    for name in VIEWS:
+        positions, texts, _ = view.label_layout(name)
+        assert view.label_layout(name) is view.label_layout(name)  # worked out once, then reused
+        view.set_view(name)
+        trace = view.figure.data[view.territory_trace]
+        assert list(trace.text) == texts and list(trace.textposition) == positions
+        boxes = view.label_boxes(name)
+        assert all(not _overlap(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+        shown = sum(bool(t) for t in texts)
+        assert shown >= (20 if name == "World" else 0.6 * len([t for t in texts]))  # most names still show
+    world_texts = view.label_layout("World")[1]
+    assert "" in world_texts and all(t in view.names for t in world_texts if t)  # crowded Europe thins out
