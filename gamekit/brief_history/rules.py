@@ -577,10 +577,12 @@ class BriefHistoryState(GameState):
         phase = self.phase
         if phase == "over":
             return "the game is over: nobody can act any more"
-        check = _CHECKS.get(type(action))
-        if check is None:  # the base class, or a subclass made outside the kit
+        rule = RULES.get(type(action))
+        if rule is None:  # the base class, or a subclass made outside the kit
             return f"{action!r} is not one of the Brief History actions (place, continue, overrun, ...)"
-        return getattr(self, check)(action)
+        if phase not in rule.phases:
+            return rule.not_now.format(now=self._phase_words())
+        return None if rule.check is None else rule.check(self, action)
 
     def _phase_words(self) -> str:
         return {"draft": f"colour {self.queue[0][0]} is choosing an {self.queue[0][1]} card" if self.queue else "",
@@ -592,8 +594,6 @@ class BriefHistoryState(GameState):
                 "monument": "a monument is waiting to be built or skipped"}.get(self.phase, self.phase)
 
     def _why_not_take(self, action) -> str | None:
-        if self.phase != "draft":
-            return f"no cards are being drafted now: {self._phase_words()}"
         kind = self.queue[0][1]
         wanted = "empire" if isinstance(action, TakeEmpire) else "event"
         if wanted != kind:
@@ -604,20 +604,11 @@ class BriefHistoryState(GameState):
         return None
 
     def _why_not_bonus(self, action) -> str | None:
-        if self.phase != "bonus":
-            return f"Bonus tokens are shared only at the end of an Epoch: {self._phase_words()}"
         if isinstance(action.value, bool) or not isinstance(action.value, int) or action.value not in self.packets["bonus"]:
             return f"there is no Bonus token {action.value!r} among {sorted(self.packets['bonus'])}"
         return None
 
-    def _why_not_establish(self, action) -> str | None:
-        if self.phase != "start":
-            return f"you establish only at the start of an empire turn: {self._phase_words()}"
-        return None
-
     def _why_not_play(self, action) -> str | None:
-        if self.phase not in ("start", "expand"):
-            return f"no Event may be played now: {self._phase_words()}"
         if action.target is not None and not isinstance(action.target, str):
             return f"a target is named by its text, not {action.target!r}"
         card = self._held_event(action.card)
@@ -666,8 +657,6 @@ class BriefHistoryState(GameState):
                 "civil_war": "a territory where another player's army stands on a capital or city"}.get(card.kind, "none")
 
     def _why_not_place(self, action) -> str | None:
-        if self.phase != "expand":
-            return f"armies are placed while expanding: {self._phase_words()}"
         t = action.territory
         if not isinstance(t, str) or t not in self.world.territories:
             return f"there is no territory {t!r} on the teaching map"
@@ -698,18 +687,11 @@ class BriefHistoryState(GameState):
         return self._sea_route_reason(t) or self._atlantic_reason(t)
 
     def _why_not_continue(self, action) -> str | None:
-        if self.phase != "failed":
-            return "you can continue only right after a failed invasion roll"
         if self.turn.organiser == 0:
             return "the organiser is empty: nothing is left to continue with, so withdraw"
         return None
 
-    def _why_not_withdraw(self, action) -> str | None:
-        return None if self.phase == "failed" else "there is no failed invasion to withdraw from"
-
     def _why_not_overrun(self, action) -> str | None:
-        if self.phase != "overrun":
-            return "you have no leftover invasion points to over-run with"
         t, info = action.territory, self.overrun
         if not isinstance(t, str) or t not in self.world.territories:
             return f"there is no territory {t!r} on the teaching map"
@@ -729,12 +711,7 @@ class BriefHistoryState(GameState):
             return "the organiser is empty"
         return None
 
-    def _why_not_end_overrun(self, action) -> str | None:
-        return None if self.phase == "overrun" else "you are not over-running"
-
     def _why_not_fort(self, action) -> str | None:
-        if self.phase not in FORT_PHASES:
-            return f"a fort may be built at any time in your empire turn, but not now: {self._phase_words()}"
         t = action.territory
         if not isinstance(t, str) or t not in self.world.territories:
             return f"there is no territory {t!r} on the teaching map"
@@ -747,26 +724,17 @@ class BriefHistoryState(GameState):
         return None
 
     def _why_not_monument(self, action) -> str | None:
-        if self.phase != "monument":
-            return "you may build a monument only when you complete a pair of resource symbols"
         sites = self._monument_sites()
         if action.territory not in sites:
             return f"the monument goes to {', '.join(sites)} (capital first, then city, then a resource territory)"
         return None
 
-    def _why_not_skip_monument(self, action) -> str | None:
-        return None if self.phase == "monument" else "there is no monument to skip"
-
     def _why_not_discard(self, action) -> str | None:
-        if self.phase != "expand":
-            return f"not now: {self._phase_words()}"
         if self.in_play is None or not self.in_play.lasts_the_turn or self.turn.from_event:
             return "no continuous Event of yours is in play"
         return None
 
     def _why_not_reorganise(self, action) -> str | None:
-        if self.phase != "expand":
-            return f"you reorganise only while expanding, with nothing left to settle: {self._phase_words()}"
         if self.reorganise_early or not self.turn.organiser:
             return None
         if self._forts() or self._placements(self._active(self.turn.colour)):
@@ -833,40 +801,52 @@ class BriefHistoryState(GameState):
 
     # --- performing actions ----------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        kind = type(action)
-        if kind is TakeEmpire or kind is TakeEvent:
-            self._take(action)
-        elif kind is KeepBonus:
-            self._keep_bonus(action.value)
-        elif kind is Establish:
-            self._establish()
-        elif kind is PlayEvent:
-            self._play_event(action)
-        elif kind is Place:
-            self._place(action.territory, action.by_sea)
-        elif kind is Continue:
-            self._continue()
-        elif kind is Withdraw:
-            self._withdraw()
-        elif kind is Overrun:
-            self._overrun(action.territory)
-        elif kind is EndOverrun:
-            self._end_overrun()
-        elif kind is BuildFort:
-            self.turn.organiser -= 1
-            self.fort.add(action.territory)
-            self._say(f"{self.turn.spec.name} build a fort in {action.territory}")
-        elif kind is BuildMonument:
-            self._build_monument(action.territory)
-        elif kind is SkipMonument:
-            self.phase = self.resume
-        elif kind is DiscardEvent:
-            self._say(f"{self.in_play.name} is discarded")
-            self.in_play = None
-        elif kind is Reorganise:
-            self._reorganise()
+        RULES[type(action)].perform(self, action)
         self._advance()
         self.log_marks.append(len(self.log))
+
+    # what each action does, for the table of RULES
+    def _do_take(self, action) -> None:
+        self._take(action)
+
+    def _do_keep_bonus(self, action: KeepBonus) -> None:
+        self._keep_bonus(action.value)
+
+    def _do_establish(self, action) -> None:
+        self._establish()
+
+    def _do_place(self, action: Place) -> None:
+        self._place(action.territory, action.by_sea)
+
+    def _do_continue(self, action) -> None:
+        self._continue()
+
+    def _do_withdraw(self, action) -> None:
+        self._withdraw()
+
+    def _do_overrun(self, action: Overrun) -> None:
+        self._overrun(action.territory)
+
+    def _do_end_overrun(self, action) -> None:
+        self._end_overrun()
+
+    def _do_fort(self, action: BuildFort) -> None:
+        self.turn.organiser -= 1
+        self.fort.add(action.territory)
+        self._say(f"{self.turn.spec.name} build a fort in {action.territory}")
+
+    def _do_monument(self, action: BuildMonument) -> None:
+        self._build_monument(action.territory)
+
+    def _do_skip_monument(self, action) -> None:
+        self.phase = self.resume
+
+    def _do_discard(self, action) -> None:
+        self._say(f"{self.in_play.name} is discarded")
+        self.in_play = None
+
+    def _do_reorganise(self, action) -> None:
+        self._reorganise()
 
     def _advance(self) -> None:
         """Carry out everything that needs no decision, until somebody must choose."""
@@ -1633,11 +1613,42 @@ class BriefHistoryState(GameState):
         return "\n".join(lines)
 
 
-_CHECKS = {TakeEmpire: "_why_not_take", TakeEvent: "_why_not_take", KeepBonus: "_why_not_bonus",
-           Establish: "_why_not_establish", PlayEvent: "_why_not_play", Place: "_why_not_place",
-           Continue: "_why_not_continue", Withdraw: "_why_not_withdraw", Overrun: "_why_not_overrun",
-           EndOverrun: "_why_not_end_overrun", BuildFort: "_why_not_fort", BuildMonument: "_why_not_monument",
-           SkipMonument: "_why_not_skip_monument", DiscardEvent: "_why_not_discard", Reorganise: "_why_not_reorganise"}
+@dataclass(frozen=True)
+class Rule:
+    """For one kind of action: the phases it belongs to, what it says outside them (``{now}`` is
+    what the game is doing instead), the check of its details (a reason, or ``None``) and what it does."""
+
+    phases: tuple[str, ...]
+    not_now: str
+    check: object  # BriefHistoryState -> action -> str | None, or None: nothing more to check
+    perform: object  # BriefHistoryState -> action -> None
+
+
+S = BriefHistoryState
+RULES: dict[type, Rule] = {
+    TakeEmpire: Rule(("draft",), "no cards are being drafted now: {now}", S._why_not_take, S._do_take),
+    TakeEvent: Rule(("draft",), "no cards are being drafted now: {now}", S._why_not_take, S._do_take),
+    KeepBonus: Rule(("bonus",), "Bonus tokens are shared only at the end of an Epoch: {now}", S._why_not_bonus,
+                    S._do_keep_bonus),
+    Establish: Rule(("start",), "you establish only at the start of an empire turn: {now}", None, S._do_establish),
+    PlayEvent: Rule(("start", "expand"), "no Event may be played now: {now}", S._why_not_play, S._play_event),
+    Place: Rule(("expand",), "armies are placed while expanding: {now}", S._why_not_place, S._do_place),
+    Continue: Rule(("failed",), "you can continue only right after a failed invasion roll", S._why_not_continue,
+                   S._do_continue),
+    Withdraw: Rule(("failed",), "there is no failed invasion to withdraw from", None, S._do_withdraw),
+    Overrun: Rule(("overrun",), "you have no leftover invasion points to over-run with", S._why_not_overrun,
+                  S._do_overrun),
+    EndOverrun: Rule(("overrun",), "you are not over-running", None, S._do_end_overrun),
+    BuildFort: Rule(FORT_PHASES, "a fort may be built at any time in your empire turn, but not now: {now}",
+                    S._why_not_fort, S._do_fort),
+    BuildMonument: Rule(("monument",), "you may build a monument only when you complete a pair of resource symbols",
+                        S._why_not_monument, S._do_monument),
+    SkipMonument: Rule(("monument",), "there is no monument to skip", None, S._do_skip_monument),
+    DiscardEvent: Rule(("expand",), "not now: {now}", S._why_not_discard, S._do_discard),
+    Reorganise: Rule(("expand",), "you reorganise only while expanding, with nothing left to settle: {now}",
+                     S._why_not_reorganise, S._do_reorganise),
+}
+del S
 _NAME_CACHE: dict[int, dict[str, str]] = {}
 _SEA_PLANS: dict[tuple, tuple[frozenset, dict]] = {}
 _PLACES: dict[tuple[str, bool], Place] = {}
