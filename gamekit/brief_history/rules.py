@@ -67,7 +67,8 @@ from __future__ import annotations
 import json
 import random
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 from fractions import Fraction
 
 from gamekit.core import TERMINAL, GameState, IllegalActionError, NotAnActionError, make_rng
@@ -335,7 +336,9 @@ class BriefHistoryObservation:
     indicator: int
     fleets: tuple[str, ...]
     event_in_play: str | None
-    tiles: tuple[Tile, ...]
+    # The map's contents, as they are: armies (territory, (colour, standing)), sites, monuments,
+    # forts; ``tiles`` arranges them per territory when an agent first asks.
+    board: tuple[frozenset, frozenset, frozenset, frozenset]
     gold: tuple[int, ...]
     ranking: tuple[int, ...]  # colours, leader first
     area_values: tuple[tuple[str, int], ...]
@@ -348,6 +351,15 @@ class BriefHistoryObservation:
     overrun_points: int
     last_roll: tuple | None
     log: tuple[str, ...]
+    territories: tuple[str, ...] = field(default=(), compare=False, repr=False)  # the map's, in order
+
+    @cached_property
+    def tiles(self) -> tuple[Tile, ...]:
+        """Every territory as everyone sees it, in map order (built once, when first asked)."""
+        armies, sites, monuments, forts = (dict(self.board[0]), dict(self.board[1]), self.board[2],
+                                           self.board[3])
+        return tuple(Tile(t, armies[t][0] if t in armies else None, armies.get(t, (None, False))[1],
+                          sites.get(t), t in monuments, t in forts) for t in self.territories)
 
     def tile(self, territory: str) -> Tile:
         for tile in self.tiles:
@@ -1437,16 +1449,23 @@ class BriefHistoryState(GameState):
         return [line.strip() for line in lines]
 
     def _log_tail(self, player: int, count: int) -> list[str]:
-        """The last ``count`` lines of ``log_for(player)``, without merging the whole log."""
-        since = len(self.log) - count
-        for at, colour, _, _ in reversed(self.secret_log):
+        """The last ``count`` lines of ``log_for(player)``, merging only the tail of the log."""
+        since = max(0, len(self.log) - count)
+        mine = []
+        for at, colour, text, _ in reversed(self.secret_log):  # secret lines come in the log's order
             if at < since:
                 break
             if self.seat_of[colour] == player:
-                return self.log_for(player)[-count:]
-        return self.log[-count:]
+                mine.append((at, text))
+        if not mine:
+            return self.log[-count:]
+        merged, cursor = [], since
+        for at, text in reversed(mine):
+            merged += self.log[cursor:at]
+            merged.append(text)
+            cursor = at
+        return (merged + self.log[cursor:])[-count:]
 
-    # --- the end -----------------------------------------------------------------------------------
     def colour_scores(self) -> list[int]:
         """Gold per colour, with the Bonus tokens once the game is over (they are secret until then)."""
         if self.phase != "over":
@@ -1490,7 +1509,9 @@ class BriefHistoryState(GameState):
             acting_colour=acting, empire=turn.spec.name if turn else None,
             organiser=turn.organiser if turn else 0, indicator=turn.indicator if turn else 0,
             fleets=turn.fleets if turn else (), event_in_play=self.in_play.name if self.in_play else None,
-            tiles=self.tiles(), gold=tuple(self.gold), ranking=tuple(self.ranking()),
+            board=(frozenset(self.army.items()), frozenset(self.site.items()), frozenset(self.monument),
+                   frozenset(self.fort)),
+            territories=self.world.territories, gold=tuple(self.gold), ranking=tuple(self.ranking()),
             area_values=tuple(self.area_values().items()),
             empire_hand=tuple(card for c in mine for card in self.empire_hand[c]),
             event_hand=tuple((c, e.name) for c in mine for e in self.events_held[c]),
