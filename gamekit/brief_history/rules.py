@@ -338,7 +338,7 @@ class BriefHistoryObservation:
     event_in_play: str | None
     # The map's contents, as they are: armies (territory, (colour, standing)), sites, monuments,
     # forts; ``tiles`` arranges them per territory when an agent first asks.
-    board: tuple[frozenset, frozenset, frozenset, frozenset]
+    board: tuple[dict, dict, frozenset, frozenset]  # copies: changing them changes nothing in the game
     gold: tuple[int, ...]
     ranking: tuple[int, ...]  # colours, leader first
     area_values: tuple[tuple[str, int], ...]
@@ -356,8 +356,7 @@ class BriefHistoryObservation:
     @cached_property
     def tiles(self) -> tuple[Tile, ...]:
         """Every territory as everyone sees it, in map order (built once, when first asked)."""
-        armies, sites, monuments, forts = (dict(self.board[0]), dict(self.board[1]), self.board[2],
-                                           self.board[3])
+        armies, sites, monuments, forts = self.board
         return tuple(Tile(t, armies[t][0] if t in armies else None, armies.get(t, (None, False))[1],
                           sites.get(t), t in monuments, t in forts) for t in self.territories)
 
@@ -517,7 +516,16 @@ class BriefHistoryState(GameState):
 
     def ranking(self) -> list[int]:
         """Colours, leader first: most gold, and on a shared space the marker on top (the later arrival)."""
-        return sorted(range(self.colours), key=lambda c: (-self.gold[c], -self.arrival[c]))
+        key = (*self.gold, *self.arrival)
+        cached = self.__dict__.get("_ranking")
+        if cached is None or cached[0] != key:  # asked on every observation; gold changes far less often
+            order = sorted(range(self.colours), key=lambda c: (-self.gold[c], -self.arrival[c]))
+            cached = self._ranking = (key, tuple(order))
+        return list(cached[1])
+
+    def _ranked(self) -> tuple[int, ...]:
+        self.ranking()
+        return self._ranking[1]
 
     def area_values(self) -> dict[str, int]:
         return dict(self.cards.area_values[max(self.epoch, 1)])
@@ -1495,7 +1503,7 @@ class BriefHistoryState(GameState):
         return self._observe(None)
 
     def _observe(self, player: int | None) -> BriefHistoryObservation:
-        mine = tuple(c for c in range(self.colours) if self.seat_of[c] == player)
+        mine = tuple(range(player, self.colours, self.num_players)) if player is not None else ()  # p, p + n
         acting = self.acting_colour
         packet: tuple = ()
         if acting in mine and self.phase == "draft":
@@ -1504,19 +1512,18 @@ class BriefHistoryState(GameState):
         elif acting in mine and self.phase == "bonus":
             packet = tuple(str(v) for v in self.packets["bonus"])
         turn = self.turn
-        return BriefHistoryObservation(
+        return _observation(
             player=player, colours=mine, num_colours=self.colours, epoch=self.epoch, phase=self.phase,
             acting_colour=acting, empire=turn.spec.name if turn else None,
             organiser=turn.organiser if turn else 0, indicator=turn.indicator if turn else 0,
             fleets=turn.fleets if turn else (), event_in_play=self.in_play.name if self.in_play else None,
-            board=(frozenset(self.army.items()), frozenset(self.site.items()), frozenset(self.monument),
-                   frozenset(self.fort)),
-            territories=self.world.territories, gold=tuple(self.gold), ranking=tuple(self.ranking()),
-            area_values=tuple(self.area_values().items()),
+            board=(dict(self.army), dict(self.site), frozenset(self.monument), frozenset(self.fort)),
+            territories=self.world.territories, gold=tuple(self.gold), ranking=self._ranked(),
+            area_values=_area_value_items(self.cards, max(self.epoch, 1)),
             empire_hand=tuple(card for c in mine for card in self.empire_hand[c]),
             event_hand=tuple((c, e.name) for c in mine for e in self.events_held[c]),
             packet=packet, bonus_tokens=tuple((c, v) for c in mine for v in self.bonus_held[c]),
-            hand_sizes=tuple((len(self.events_held[c]), len(self.bonus_held[c])) for c in range(self.colours)),
+            hand_sizes=tuple(zip(map(len, self.events_held), map(len, self.bonus_held))),
             invasion=(self.invasion["target"], self.invasion["defender"], self.invasion["by_sea"]) if self.invasion else None,
             overrun_points=self.overrun["points"] if self.overrun else 0,
             last_roll=self.last_roll, log=tuple(self._log_tail(player, 12) if player is not None else self.log[-12:]),
@@ -1673,6 +1680,25 @@ del S
 _NAME_CACHE: dict[int, dict[str, str]] = {}
 _SEA_PLANS: dict[tuple, tuple[frozenset, dict]] = {}
 _PLACES: dict[tuple[str, bool], Place] = {}
+
+
+def _observation(**fields) -> BriefHistoryObservation:
+    """A :class:`BriefHistoryObservation` from every one of its fields, filled in one step: a frozen
+    dataclass sets its thirty fields one by one, which was most of what an observation cost."""
+    seen = object.__new__(BriefHistoryObservation)
+    seen.__dict__.update(fields)
+    return seen
+
+
+_AREA_VALUE_ITEMS: dict[tuple[int, int], tuple] = {}
+
+
+def _area_value_items(cards: CardSet, epoch: int) -> tuple[tuple[str, int], ...]:
+    """An Epoch's Area values as observations carry them (worked out once per Epoch)."""
+    key = (id(cards), epoch)
+    if key not in _AREA_VALUE_ITEMS:
+        _AREA_VALUE_ITEMS[key] = tuple(cards.area_values[epoch].items())
+    return _AREA_VALUE_ITEMS[key]
 
 
 def _count(n: int, thing: str) -> str:
