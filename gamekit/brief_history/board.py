@@ -48,6 +48,7 @@ from .mapview import (  # noqa: F401 (the map's look, imported from here by olde
     INVASION_RING,
     LEGAL_RING,
     MAP_LABEL,
+    MAP_SIZE,
     VIEWS,
     WATER_LABELS,
     MapView,
@@ -120,8 +121,8 @@ def css_name(text: str) -> str:
 
 CSS = """
 .bh-board.gk-board { max-width: 1140px; }
-.bh-board .bh-map { width: 100%; box-sizing: border-box; border: 2px solid #b9b09c; border-radius: 8px;
-  overflow: hidden; }
+.bh-board .bh-map { max-width: 100%; box-sizing: border-box; border: 2px solid #b9b09c; border-radius: 8px;
+  overflow-x: auto; overflow-y: hidden; }
 .bh-board .bh-panel { border: 2px solid #d8d2c4; border-radius: 8px; padding: 4px 10px; background: #fff; }
 .bh-board .bh-indicator-box { display: inline-block; min-width: 2.1em; text-align: center; margin: 0 2px;
   border: 2px solid #888; border-radius: 6px; color: #888; font-weight: 700; }
@@ -169,7 +170,8 @@ class BriefHistoryBoard(SeatedBoard):
 
     ``seats`` gives each seat's kind, ``"human"`` or an agent name from ``agents`` (default:
     ``gamekit.brief_history.agents.AGENTS``); all seats are human (hot-seat) unless told otherwise.
-    ``names`` names the players; ``options`` are further ``new_game`` options.
+    ``names`` names the players; ``options`` are further ``new_game`` options; ``map_width`` is the
+    map's width in pixels (the default fits JupyterLab at 1280 px; wider for a projector).
 
     From Python: ``click_territory(name)`` does what a click on the map does, ``choose(text)``
     what a click on an action button does (either returns ``True`` when the engine took the
@@ -181,14 +183,17 @@ class BriefHistoryBoard(SeatedBoard):
     max_players = MAX_PLAYERS
 
     def __init__(self, state: BriefHistoryState | None = None, *, seats=None, names=None, players: int = 4,
-                 seed: int | None = None, options: dict | None = None, agents: dict | None = None):
+                 seed: int | None = None, options: dict | None = None, agents: dict | None = None,
+                 map_width: int = MAP_SIZE[0]):
         if state is None:
             state = new_game(players, seed=seed, **(options or {}))
         seats = self._seat(state, seats, names, seed, agents if agents is not None else load_agents())
+        self._map_width = map_width
         self._build_widgets(state, seats)
         super().__init__(self._layout())
         self.add_class("gk-board")
         self.add_class("bh-board")
+        self.layout.max_width = f"{max(1140, map_width + 40)}px"  # a projector's wider map widens the board
         self._begin(state, seats)
 
     # --- widgets -------------------------------------------------------------------------------
@@ -197,7 +202,7 @@ class BriefHistoryBoard(SeatedBoard):
         self.status.add_class("bh-status")
         self.header = _html("bh-header")
         self.turn_view = _html("bh-turn", "bh-panel")
-        self.map = MapView(state.world, self.status.guard(self._map_clicked))
+        self.map = MapView(state.world, self.status.guard(self._map_clicked), width=self._map_width)
         self.view_picker = widgets.Dropdown(options=[FOLLOW, *VIEWS], value=FOLLOW, description="Map view",
                                             layout=widgets.Layout(width="330px"),
                                             style={"description_width": "75px"})
@@ -248,7 +253,10 @@ class BriefHistoryBoard(SeatedBoard):
     def _layout(self) -> list:
         picker_row = widgets.HBox([self.territory_picker, self.place_button, self.view_picker],
                                   layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        play = widgets.VBox([self.status, self.actions_box, self.odds_view, self.dice_view, self.hand_view],
+        # the message and the decisions come before the map, so that they stay in view on a small screen
+        decide = widgets.VBox([self.status, self.actions_box])
+        decide.add_class("bh-decide")
+        play = widgets.VBox([self.odds_view, self.dice_view, self.hand_view],
                             layout=widgets.Layout(flex="1 1 540px", min_width="420px"))
         scores = widgets.VBox([self.players_view, self.areas_view], layout=widgets.Layout(flex="1 1 480px"))
         lower = widgets.HBox([play, scores],
@@ -257,8 +265,8 @@ class BriefHistoryBoard(SeatedBoard):
         setup = widgets.VBox([setup_title, widgets.HBox([self.player_count, self.new_game_button]),
                               self.seat_picker])
         setup.add_class("bh-setup")
-        return [theme(), board_css(), self.header, self.turn_view, self.map.widget, picker_row, self.legend,
-                lower, self.log_panel, setup]
+        return [theme(), board_css(), self.header, self.turn_view, decide, self.map.widget, picker_row,
+                self.legend, lower, self.log_panel, setup]
 
     # --- the game being shown -------------------------------------------------------------------------
     def _begin(self, state: BriefHistoryState, seats) -> None:

@@ -1,6 +1,6 @@
 """The teaching map as a plotly figure, for the Brief History board (drawing only, no rules).
 
-``MapView(world, on_click)`` draws the kit's teaching map — inspired by the published game, not
+``MapView(world, on_click, width=800)`` draws the kit's teaching map — inspired by the published game, not
 its board — with Areas, land and strait links, seas, territories coloured by who stands there,
 sites, forts, fleets and rings around the territories a click may take; ``draw(...)`` recolours it
 from the state's tiles, ``set_view(name)`` zooms. Names are placed beside their markers without
@@ -18,10 +18,10 @@ from .maps import TeachingMap
 
 MAP_LABEL = "the kit's own teaching map — inspired by the published game, not its board"
 
-MAP_SIZE = (1100, 560)  # the map's width follows its container; this is the widest it is drawn for
-# Names are placed for the narrowest container the board is made for (JupyterLab in a 1280-px
-# window shows about 812 px of it): wider maps only spread them further apart.
-LABEL_LAYOUT_WIDTH = 812
+# The default size fits a notebook's output area in JupyterLab at a 1280-px window (about 812 px
+# of it show); a projector passes a wider ``width``. Plotly's widget needs a width in pixels.
+MAP_SIZE = (800, 440)
+MIN_WIDTH, MAX_WIDTH = 600, 2400
 MAP_MARGIN = {"l": 8, "r": 8, "t": 34, "b": 8}
 VIEWS = {
     "World": ((-141.0, 147.0), (-40.0, 80.0)),
@@ -43,6 +43,8 @@ SEA_COLOUR, EMPTY_FILL, EMPTY_LINE, BARREN_FILL = "#dbe7ef", "#f6f1e4", "#8a8170
 AREA_TINTS = ("#efe3c8", "#e2ecd5", "#ecdede", "#e0e4ef", "#eee8d2", "#dcebe6", "#eadff0")
 LEGAL_RING, INVASION_RING = "#f2b705", "#e8590c"
 LABEL_FONT = 12
+AREA_FONT, WATER_FONT = 13, 11
+MARKER_RADIUS = 12  # room kept round a territory's marker when names are placed
 CHAR_WIDTH = 0.58 * LABEL_FONT  # a rough average glyph width, for placing names without overlaps
 
 
@@ -60,13 +62,17 @@ class MapView:
     by who stands there, sites, forts, fleets, and rings around the territories a click may take.
 
     ``widget`` is a ``FigureWidget`` (clickable) when anywidget is installed; otherwise a static
-    figure in an ``Output`` (the drop-down under the map still places armies).
+    figure in an ``Output`` (the drop-down under the map still places armies). ``width`` in
+    pixels (the height follows): the default fits a notebook in JupyterLab at 1280 px.
     """
 
-    def __init__(self, world: TeachingMap, on_click):
+    def __init__(self, world: TeachingMap, on_click, *, width: int = MAP_SIZE[0]):
         import plotly.graph_objects as go
 
+        if isinstance(width, bool) or not isinstance(width, int) or not MIN_WIDTH <= width <= MAX_WIDTH:
+            raise ValueError(f"the map's width is a whole number of pixels, {MIN_WIDTH} to {MAX_WIDTH}, not {width!r}")
         self.world = world
+        self.size = (width, round(width * MAP_SIZE[1] / MAP_SIZE[0]))
         self.names = list(world.territories)
         self.view = "World"
         self.scale = 1.0  # markers are drawn smaller in the whole-world view
@@ -94,7 +100,7 @@ class MapView:
         hidden = {"visible": False, "fixedrange": False}
         return {
             # no fixed width: the map takes its container's width (a notebook, a projector, 1024 px)
-            "autosize": True, "height": MAP_SIZE[1], "margin": MAP_MARGIN, "showlegend": False,
+            "width": self.size[0], "height": self.size[1], "margin": MAP_MARGIN, "showlegend": False,
             "paper_bgcolor": "#fbfaf6", "plot_bgcolor": SEA_COLOUR, "hovermode": "closest",
             "dragmode": "pan", "xaxis": dict(hidden), "yaxis": dict(hidden),
             "font": {"family": "DejaVu Sans, Arial, sans-serif", "size": LABEL_FONT, "color": "#1a1a1a"},
@@ -132,10 +138,10 @@ class MapView:
         figure.add_trace(go.Scatter(
             x=[WATER_LABELS[w][0] for w in waters], y=[WATER_LABELS[w][1] for w in waters], mode="text",
             text=[f"<i>{w}</i>" for w in waters], hoverinfo="skip", name="waters",
-            textfont={"color": "#3d6a91", "size": 11}))
+            textfont={"color": "#3d6a91", "size": WATER_FONT}))
         self.area_label_trace = len(figure.data)
         figure.add_trace(go.Scatter(x=[], y=[], mode="text", text=list(world.areas), hoverinfo="skip",
-                                    name="areas", textfont={"color": "#6b5a35", "size": 13}))
+                                    name="areas", textfont={"color": "#6b5a35", "size": AREA_FONT}))
 
     def _add_territories(self, figure) -> None:
         import plotly.graph_objects as go
@@ -185,37 +191,54 @@ class MapView:
 
     def label_layout(self, view: str) -> tuple[list[str], list[str], list[tuple[float, float]]]:
         """For ``view``: each territory name's position beside its marker, the names shown (``""``
-        where a name would cover another: its hover text still names it), and the Area names' spots."""
+        where a name would cover another, a sea's or an Area's: its hover text still names it), and
+        the Area names' spots. Area names (they carry the values) and seas are placed first."""
         if view not in self._layouts:
             shown_view, self.view = self.view, view
-            positions, texts, taken, boxes = self._label_positions()
-            self._layouts[view] = (positions, texts, self._area_label_spots(taken))
-            self._boxes[view] = boxes
+            markers, waters = self._marker_boxes(), self._water_boxes()
+            area_spots, area_boxes = self._area_label_spots(markers + waters)
+            positions, texts, boxes = self._label_positions(markers + waters + area_boxes, waters + area_boxes)
+            self._layouts[view] = (positions, texts, area_spots)
+            self._boxes[view] = waters + area_boxes + boxes
             self.view = shown_view
         return self._layouts[view]
 
     def label_boxes(self, view: str) -> list[tuple]:
-        """The screen boxes (pixels) of the names ``view`` shows: no two overlap."""
+        """The screen boxes (pixels) of the names ``view`` shows, seas' and Areas' first."""
         self.label_layout(view)
         return self._boxes[view]
 
     def _pixels_per_degree(self) -> tuple[float, float]:
         (x0, x1), (y0, y1) = VIEWS[self.view]
-        width = LABEL_LAYOUT_WIDTH - MAP_MARGIN["l"] - MAP_MARGIN["r"]
-        height = MAP_SIZE[1] - MAP_MARGIN["t"] - MAP_MARGIN["b"]
+        width = self.size[0] - MAP_MARGIN["l"] - MAP_MARGIN["r"]
+        height = self.size[1] - MAP_MARGIN["t"] - MAP_MARGIN["b"]
         return width / (x1 - x0), height / (y1 - y0)
 
-    def _label_positions(self) -> tuple[list[str], list[str], list[tuple], list[tuple]]:
-        """A position for each name beside its marker, greedily avoiding names and markers placed
-        before it (screen pixels, y downwards); the names shown (a name that would still cover
-        another's is left out); the boxes taken."""
+    def _points(self) -> list[tuple[float, float]]:
         kx, ky = self._pixels_per_degree()
-        points = [(self.world.xy(t)[0] * kx, -self.world.xy(t)[1] * ky) for t in self.names]
-        radius, height = 12, LABEL_FONT + 3
-        markers = [(x - radius, y - radius, x + radius, y + radius) for x, y in points]
-        taken, labels = list(markers), []
+        return [(self.world.xy(t)[0] * kx, -self.world.xy(t)[1] * ky) for t in self.names]
+
+    def _marker_boxes(self) -> list[tuple]:
+        return [(x - MARKER_RADIUS, y - MARKER_RADIUS, x + MARKER_RADIUS, y + MARKER_RADIUS)
+                for x, y in self._points()]
+
+    def _water_boxes(self) -> list[tuple]:
+        kx, ky = self._pixels_per_degree()
+        boxes = []
+        for body, (x, y) in WATER_LABELS.items():
+            if body in self.world.seas or body in self.world.oceans:
+                width, height = 0.58 * WATER_FONT * len(body), WATER_FONT + 3
+                boxes.append((x * kx - width / 2, -y * ky - height / 2, x * kx + width / 2, -y * ky + height / 2))
+        return boxes
+
+    def _label_positions(self, taken: list[tuple], labels: list[tuple]) -> tuple[list[str], list[str], list[tuple]]:
+        """A position for each name beside its marker, greedily avoiding what is ``taken`` and the
+        names placed before it (screen pixels, y downwards); the names shown (a name that would
+        still cover one of the ``labels`` or another name is left out); the boxes of those shown."""
+        radius, height = MARKER_RADIUS, LABEL_FONT + 3
+        taken, labels, shown = list(taken), list(labels), []
         positions, texts = [], []
-        for (x, y), name in zip(points, self.names):
+        for (x, y), name in zip(self._points(), self.names):
             width = CHAR_WIDTH * len(name)
             options = {
                 "top center": (x - width / 2, y - radius - height, x + width / 2, y - radius),
@@ -232,21 +255,23 @@ class MapView:
                 continue
             texts.append(name)
             labels.append(options[best])
+            shown.append(options[best])
             taken.append(options[best])
-        return positions, texts, taken, labels
+        return positions, texts, shown
 
-    def _area_label_spots(self, taken: list[tuple]) -> list[tuple[float, float]]:
-        """Where each Area's name goes: above, below or inside its outline, wherever it covers the
-        least of the territories' markers and names."""
+    def _area_label_spots(self, taken: list[tuple]) -> tuple[list[tuple[float, float]], list[tuple]]:
+        """Where each Area's name (and value) goes: above, below or inside its outline, wherever it
+        covers the least of what is ``taken`` and of the Area names placed before it; their boxes."""
         kx, ky = self._pixels_per_degree()
-        spots = []
+        taken, spots, boxes = list(taken), [], []
         for area in self.world.areas:
             xs, ys = self.hulls[area]
             members = self.world.territories_in(area)
             middle = sum(self.world.xy(t)[0] for t in members) / len(members)
-            width, height = CHAR_WIDTH * (len(area) + 5), LABEL_FONT + 4
+            width, height = 0.58 * AREA_FONT * (len(area) + 4), AREA_FONT + 4
             candidates = [(middle, max(ys) + 10 / ky), (middle, min(ys) - 10 / ky),
-                          (middle, (max(ys) + min(ys)) / 2), (min(xs) + width / 2 / kx, max(ys) + 10 / ky)]
+                          (middle, (max(ys) + min(ys)) / 2), (min(xs) + width / 2 / kx, max(ys) + 10 / ky),
+                          (max(xs) - width / 2 / kx, min(ys) - 10 / ky)]
 
             def box(spot, width=width, height=height):
                 x, y = spot[0] * kx, -spot[1] * ky
@@ -254,8 +279,9 @@ class MapView:
 
             best = min(candidates, key=lambda spot: sum(_overlap(box(spot), other) for other in taken))
             taken.append(box(best))
+            boxes.append(box(best))
             spots.append(best)
-        return spots
+        return spots, boxes
 
     def _offset(self, name: str, dx_px: float, dy_px: float) -> tuple[float, float]:
         kx, ky = self._pixels_per_degree()
