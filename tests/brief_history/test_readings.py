@@ -245,3 +245,21 @@ def test_public_observation_holds_no_hand():
     seen = state.public_observation()
     assert seen.player is None and seen.event_hand == () and seen.empire_hand == () and seen.packet == ()
     assert seen.tiles == state.observation(0).tiles
+
+
+def test_str_is_public_and_reveal_shows_every_hand():
+    state = new_game(3, seed=2)
+    while state.phase == "draft":
+        state.apply(state.legal_actions()[0])
+    secret = {e.name for hand in state.events_held for e in hand} - {"Leader", "Weaponry"}
+    assert secret and not any(name in str(state) for name in secret)
+    assert all(name in state.reveal() for name in secret) and "Epoch 6 chart" in state.reveal()
+    assert state.outcome() is None and "<table>" in state._repr_html_()
+
+
+def test_the_outcome_says_why_in_words():
+    from gamekit.core import RandomAgent, play_match
+
+    record = play_match("brief_history", [RandomAgent(seed=s) for s in range(3)], seed=5, options={"players": 3})
+    outcome = record.final_state().outcome()
+    assert outcome.winners and "after Epoch 6" in outcome.reason and "most gold" in outcome.reason
