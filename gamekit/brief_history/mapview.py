@@ -105,7 +105,7 @@ class MapView:
             "dragmode": "pan", "xaxis": dict(hidden), "yaxis": dict(hidden),
             "font": {"family": "DejaVu Sans, Arial, sans-serif", "size": LABEL_FONT, "color": "#1a1a1a"},
             "hoverlabel": {"font": {"size": 15}},
-            "title": {"text": f"<b>Teaching map</b>: {MAP_LABEL} (real places and empires, invented numbers)",
+            "title": {"text": f"<b>Teaching map</b>: {MAP_LABEL}",  # the legend says the rest
                       "x": 0.01, "y": 0.985,
                       "font": {"size": 15}},
             "modebar": {"remove": ["lasso2d", "select2d", "autoScale2d"]},
