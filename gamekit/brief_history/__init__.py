@@ -1,7 +1,7 @@
 """A Brief History of the World (Ragnar Brothers, 2009): the rules engine, exact invasion odds, and
 the kit's own teaching map and cards (inspired by the published game, not its board or cards)."""
 
-from gamekit.core import register_game
+from gamekit.core import GameInfo, register_game
 
 from .cards import CardSet, EmpireCard, EmpireSpec, EventCard, load_cards
 from .maps import TeachingMap, load_map
@@ -26,15 +26,26 @@ from .rules import (
     TakeEvent,
     Tile,
     Withdraw,
+    area_level,
+    name_colours,
     new_game,
 )
 
-register_game("brief_history", new_game)
+INFO = GameInfo(
+    name="brief_history", title="A Brief History of the World", seats=(2, 3, 4, 5, 6), default_seats=4,
+    simultaneous=False, hidden_information=True,
+    options={"fort_removal": "'attempt' (a fort goes after any roll against it) or 'taken' (a kit variant)",
+             "monuments": "the size of the monument supply (20)",
+             "reorganise_early": "True lets an empire stop expanding before its organiser is empty (a kit variant)",
+             "dice": "faces the next rolls show (lessons)",
+             "position": "a start at the call of one empire (lessons; see scenarios)"},
+)
+register_game("brief_history", new_game, INFO)
 
 __all__ = [
     "Action", "BriefHistoryObservation", "BriefHistoryState", "BuildFort", "BuildMonument", "CardSet",
     "Continue", "DiscardEvent", "EmpireCard", "EmpireSpec", "EndOverrun", "Establish", "EventCard",
     "KeepBonus", "Overrun", "Place", "PlayEvent", "Reorganise", "SkipMonument", "TakeEmpire", "TakeEvent",
-    "TeachingMap", "Tile", "Withdraw", "invasion_points", "load_cards", "load_map", "new_game",
-    "resolve_invasion",
+    "INFO", "TeachingMap", "Tile", "Withdraw", "area_level", "invasion_points", "load_cards", "load_map",
+    "name_colours", "new_game", "resolve_invasion",
 ]

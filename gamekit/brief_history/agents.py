@@ -46,6 +46,7 @@ from .rules import (
     TakeEmpire,
     TakeEvent,
     Withdraw,
+    area_level,
 )
 
 __all__ = ["AGENTS", "HeuristicAgent", "RandomAgent", "area_level"]
@@ -57,18 +58,6 @@ FORT_THREAT = 0.5  # the chance, guessed, that a fortified territory is attacked
 EVENT_VALUES = {"extra_die": 2.0, "attack_bonus": 2.0, "siege": 1.0, "treachery": 3.0, "plague": 1.5,
                 "civil_war": 2.0, "astronomy": 0.5, "kingdom": 2.5}  # drafting an Event, in gold
 TRAIT_VALUES = {"fear": 2.0, "vikings": 1.0, "french": 1.0, "united_states": 0.0}
-
-
-def area_level(counts: list[int], colour: int) -> int:
-    """0 absent, 1 presence, 2 dominance (>= 2 armies and more than anyone), 3 supremacy (>= 3,
-    nobody else): the same rule as ``BriefHistoryState.area_level``, on army counts per colour."""
-    mine = counts[colour]
-    others = max((n for c, n in enumerate(counts) if c != colour), default=0)
-    if mine >= 3 and others == 0:
-        return 3
-    if mine >= 2 and mine > others:
-        return 2
-    return 1 if mine else 0
 
 
 @lru_cache(maxsize=1)

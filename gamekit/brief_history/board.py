@@ -32,7 +32,6 @@ CSS classes for tests and styling: ``bh-board``, ``bh-header``, ``bh-seed``, ``b
 
 from __future__ import annotations
 
-import math
 import re
 from html import escape
 
@@ -43,9 +42,22 @@ from gamekit.ui import HUMAN, LogPanel, PassScreen, SeatPicker, StatusArea, them
 from gamekit.ui.board import SeatedBoard
 from gamekit.ui.theme import SEAT_COLOURS
 
-from .maps import TeachingMap
+from .mapview import (  # noqa: F401 (the map's look, imported from here by older code)
+    BARREN_FILL,
+    EMPTY_FILL,
+    INVASION_RING,
+    LEGAL_RING,
+    MAP_LABEL,
+    MAP_SIZE,
+    VIEWS,
+    WATER_LABELS,
+    MapView,
+    lighter,
+)
 from .odds import MAX_INDICATOR
 from .rules import (
+    COLOUR_NAMES,
+    SECRET_PHASES,
     Action,
     BriefHistoryState,
     BuildFort,
@@ -63,16 +75,15 @@ from .rules import (
     TakeEmpire,
     TakeEvent,
     Withdraw,
+    name_colours,
     new_game,
 )
 
 MAX_PLAYERS = 6
 TITLE = "A Brief History of the World"
-MAP_LABEL = "the kit's own teaching map — inspired by the published game, not its board"
+FOLLOW = "Follow the empire"
 #: Six colours: the kit's five seat colours and a near-black sixth.
 COLOURS = tuple(SEAT_COLOURS) + ("#3b3b3b",)
-COLOUR_NAMES = ("blue", "red", "green", "purple", "ochre", "black")
-HIDDEN_PHASES = ("draft", "bonus")  # secret choices: the drafted cards and the Bonus tokens
 AGENT_MOVES_LIMIT = 100_000  # a safety net: a whole six-Epoch game takes a few hundred moves
 
 # What each kind of decision is called in the action area, in the order the groups are shown.
@@ -93,32 +104,6 @@ GROUPS = [
     (Reorganise, "End of the turn"),
 ]
 
-# --- the map's look ---------------------------------------------------------------------------------
-MAP_SIZE = (1100, 560)
-MAP_MARGIN = {"l": 8, "r": 8, "t": 34, "b": 8}
-FOLLOW = "Follow the empire"
-VIEWS = {
-    "World": ((-141.0, 147.0), (-40.0, 80.0)),
-    "Europe & the Middle East": ((-13.0, 62.0), (17.0, 66.0)),
-    "Africa & India": ((-12.0, 95.0), (-2.0, 46.0)),
-    "East Asia": ((60.0, 145.0), (-12.0, 66.0)),
-    "The Americas": ((-141.0, -36.0), (-40.0, 80.0)),
-}
-# Where the names of seas and oceans (and fleets) are drawn: presentation only.
-WATER_LABELS = {
-    "North Sea": (3.0, 57.5), "Baltic Sea": (19.0, 56.5), "Mediterranean Sea": (17.0, 34.5),
-    "Black Sea": (34.0, 43.5), "Red Sea": (38.5, 21.0), "Persian Gulf": (51.0, 27.0),
-    "Arabian Sea": (63.0, 17.0), "Bay of Bengal": (88.0, 14.0), "South China Sea": (113.0, 12.0),
-    "Yellow Sea": (122.0, 33.0), "Sea of Japan": (134.0, 42.0), "Gulf of Mexico": (-91.0, 25.5),
-    "Caribbean Sea": (-75.0, 14.0), "Atlantic Ocean": (-30.0, 30.0), "Indian Ocean": (75.0, -10.0),
-    "Pacific Ocean": (-128.0, 8.0),
-}
-SEA_COLOUR, EMPTY_FILL, EMPTY_LINE, BARREN_FILL = "#dbe7ef", "#f6f1e4", "#8a8170", "#a59f92"
-AREA_TINTS = ("#efe3c8", "#e2ecd5", "#ecdede", "#e0e4ef", "#eee8d2", "#dcebe6", "#eadff0")
-LEGAL_RING, INVASION_RING = "#f2b705", "#e8590c"
-LABEL_FONT = 12
-CHAR_WIDTH = 0.58 * LABEL_FONT  # a rough average glyph width, for placing names without overlaps
-
 
 def load_agents() -> dict:
     """The agents a seat can be given: ``gamekit.brief_history.agents.AGENTS`` (name -> class),
@@ -134,16 +119,10 @@ def css_name(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def lighter(colour: str, share: float = 0.55) -> str:
-    """``colour`` mixed with ``share`` of white (a retired army is drawn paler than a standing one)."""
-    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
-    return "#" + "".join(f"{round(v + (255 - v) * share):02x}" for v in (r, g, b))
-
-
 CSS = """
 .bh-board.gk-board { max-width: 1140px; }
-.bh-board .bh-map { border: 2px solid #b9b09c; border-radius: 8px; overflow-x: auto;
-  overflow-y: hidden; }
+.bh-board .bh-map { max-width: 100%; box-sizing: border-box; border: 2px solid #b9b09c; border-radius: 8px;
+  overflow-x: auto; overflow-y: hidden; }
 .bh-board .bh-panel { border: 2px solid #d8d2c4; border-radius: 8px; padding: 4px 10px; background: #fff; }
 .bh-board .bh-indicator-box { display: inline-block; min-width: 2.1em; text-align: center; margin: 0 2px;
   border: 2px solid #888; border-radius: 6px; color: #888; font-weight: 700; }
@@ -185,301 +164,14 @@ def board_css() -> widgets.HTML:
     return _css_widget
 
 
-# --- the map ---------------------------------------------------------------------------------------
-class MapView:
-    """The teaching map as a plotly figure: Areas, land and strait links, seas, territories coloured
-    by who stands there, sites, forts, fleets, and rings around the territories a click may take.
-
-    ``widget`` is a ``FigureWidget`` (clickable) when anywidget is installed; otherwise a static
-    figure in an ``Output`` (the drop-down under the map still places armies).
-    """
-
-    def __init__(self, world: TeachingMap, on_click):
-        import plotly.graph_objects as go
-
-        self.world = world
-        self.names = list(world.territories)
-        self.view = "World"
-        self.scale = 1.0  # markers are drawn smaller in the whole-world view
-        figure = go.Figure(layout=self._layout())
-        self._add_background(figure)
-        self._add_territories(figure)
-        try:
-            self.figure = go.FigureWidget(figure)
-            self.widget = self.figure
-            self.clickable = True
-        except ImportError:  # plotly's FigureWidget needs anywidget
-            self.figure = figure
-            self.widget = widgets.Output()
-            self.clickable = False
-        self.widget.add_class("bh-map")
-        if self.clickable:
-            self.figure.data[self.territory_trace].on_click(self._clicked)
-        self._on_click = on_click
-        self.set_view("World")
-
-    # --- building -------------------------------------------------------------------------------
-    def _layout(self) -> dict:
-        hidden = {"visible": False, "fixedrange": False}
-        return {
-            "width": MAP_SIZE[0], "height": MAP_SIZE[1], "margin": MAP_MARGIN, "showlegend": False,
-            "paper_bgcolor": "#fbfaf6", "plot_bgcolor": SEA_COLOUR, "hovermode": "closest",
-            "dragmode": "pan", "xaxis": dict(hidden), "yaxis": dict(hidden),
-            "font": {"family": "DejaVu Sans, Arial, sans-serif", "size": LABEL_FONT, "color": "#1a1a1a"},
-            "hoverlabel": {"font": {"size": 15}},
-            "title": {"text": f"<b>Teaching map</b>: {MAP_LABEL} (real places and empires, invented numbers)",
-                      "x": 0.01, "y": 0.985,
-                      "font": {"size": 15}},
-            "modebar": {"remove": ["lasso2d", "select2d", "autoScale2d"]},
-        }
-
-    def _add_background(self, figure) -> None:
-        import plotly.graph_objects as go
-
-        world = self.world
-        self.hulls = {}
-        for index, area in enumerate(world.areas):
-            xs, ys = _padded_hull([world.xy(t) for t in world.territories_in(area)], radius=3.2)
-            self.hulls[area] = (xs, ys)
-            figure.add_trace(go.Scatter(x=xs, y=ys, mode="lines", fill="toself", hoverinfo="skip",
-                                        fillcolor=AREA_TINTS[index % len(AREA_TINTS)],
-                                        line={"color": "#b9b09c", "width": 1}, name=area))
-        for kind, dash in (("land", "solid"), ("straits", "dot")):
-            xs, ys = [], []
-            for name in self.names:
-                links = world.land_neighbours(name) if kind == "land" else world.strait_neighbours(name)
-                for other in sorted(links):
-                    if name < other:
-                        (x0, y0), (x1, y1) = world.xy(name), world.xy(other)
-                        xs += [x0, x1, None]
-                        ys += [y0, y1, None]
-            figure.add_trace(go.Scatter(x=xs, y=ys, mode="lines", hoverinfo="skip", name=kind,
-                                        line={"color": "#9d9582" if kind == "land" else "#4f7fa8",
-                                              "width": 1.3, "dash": dash}))
-        waters = [w for w in WATER_LABELS if w in world.seas or w in world.oceans]
-        figure.add_trace(go.Scatter(
-            x=[WATER_LABELS[w][0] for w in waters], y=[WATER_LABELS[w][1] for w in waters], mode="text",
-            text=[f"<i>{w}</i>" for w in waters], hoverinfo="skip", name="waters",
-            textfont={"color": "#3d6a91", "size": 11}))
-        self.area_label_trace = len(figure.data)
-        figure.add_trace(go.Scatter(x=[], y=[], mode="text", text=list(world.areas), hoverinfo="skip",
-                                    name="areas", textfont={"color": "#6b5a35", "size": 13}))
-
-    def _add_territories(self, figure) -> None:
-        import plotly.graph_objects as go
-
-        xs = [self.world.xy(t)[0] for t in self.names]
-        ys = [self.world.xy(t)[1] for t in self.names]
-        self.fleet_trace = len(figure.data)
-        figure.add_trace(go.Scatter(x=[], y=[], mode="markers+text", hoverinfo="skip", name="fleets",
-                                    marker={"symbol": "diamond-wide", "size": 20,
-                                            "line": {"width": 2, "color": "#222"}},
-                                    textposition="bottom center", textfont={"size": 11}))
-        self.ring_trace = len(figure.data)
-        figure.add_trace(go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name="legal",
-                                    marker={"symbol": "circle-open", "size": 36, "line": {"width": 4}}))
-        self.fort_trace = len(figure.data)
-        figure.add_trace(go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name="forts",
-                                    marker={"symbol": "square-open", "size": 31, "color": "#222",
-                                            "line": {"width": 3, "color": "#222"}}))
-        self.territory_trace = len(figure.data)
-        figure.add_trace(go.Scatter(x=xs, y=ys, mode="markers+text", text=self.names, customdata=self.names,
-                                    hoverinfo="text", name="territories", textfont={"size": LABEL_FONT},
-                                    marker={"size": 16, "line": {"width": 1.5}}))
-        self.site_traces = {}
-        for site, symbol, size, colour in (("capital", "star", 16, "#f2b705"),
-                                           ("city", "circle", 10, "#ffffff"),
-                                           ("monument", "triangle-up", 13, "#ffffff")):
-            self.site_traces[site] = len(figure.data)
-            figure.add_trace(go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name=site,
-                                        marker={"symbol": symbol, "size": size, "color": colour,
-                                                "line": {"width": 1.5, "color": "#111"}}))
-
-    # --- drawing -----------------------------------------------------------------------------------
-    def set_view(self, name: str) -> None:
-        """Zoom to one of ``VIEWS`` (the names are placed again so that they do not overlap)."""
-        if name not in VIEWS:
-            raise ValueError(f"the map's views are {', '.join(VIEWS)}, not {name!r}")
-        self.view = name
-        (x0, x1), (y0, y1) = VIEWS[name]
-        positions, taken = self._label_positions()
-        area_spots = self._area_label_spots(taken)
-        self.figure.plotly_relayout({"xaxis.range": [x0, x1], "yaxis.range": [y0, y1]})
-        self._restyle({"textposition": positions}, [self.territory_trace])
-        self._restyle({"x": [x for x, _ in area_spots], "y": [y for _, y in area_spots]},
-                      [self.area_label_trace])
-        self.scale = 0.72 if name == "World" else 1.0
-        self._show_static()
-
-    def _pixels_per_degree(self) -> tuple[float, float]:
-        (x0, x1), (y0, y1) = VIEWS[self.view]
-        width = MAP_SIZE[0] - MAP_MARGIN["l"] - MAP_MARGIN["r"]
-        height = MAP_SIZE[1] - MAP_MARGIN["t"] - MAP_MARGIN["b"]
-        return width / (x1 - x0), height / (y1 - y0)
-
-    def _label_positions(self) -> tuple[list[str], list[tuple]]:
-        """A position for each name beside its marker, greedily avoiding names and markers placed
-        before it (screen pixels, y downwards); also the boxes taken."""
-        kx, ky = self._pixels_per_degree()
-        points = [(self.world.xy(t)[0] * kx, -self.world.xy(t)[1] * ky) for t in self.names]
-        radius, height = 12, LABEL_FONT + 3
-        taken = [(x - radius, y - radius, x + radius, y + radius) for x, y in points]
-        positions = []
-        for (x, y), name in zip(points, self.names):
-            width = CHAR_WIDTH * len(name)
-            options = {
-                "top center": (x - width / 2, y - radius - height, x + width / 2, y - radius),
-                "bottom center": (x - width / 2, y + radius, x + width / 2, y + radius + height),
-                "middle right": (x + radius, y - height / 2, x + radius + width, y + height / 2),
-                "middle left": (x - radius - width, y - height / 2, x - radius, y + height / 2),
-                "top right": (x + radius * 0.6, y - radius - height, x + radius * 0.6 + width, y - radius),
-                "bottom left": (x - radius * 0.6 - width, y + radius, x - radius * 0.6, y + radius + height),
-            }
-            best = min(options, key=lambda p: sum(_overlap(options[p], box) for box in taken))
-            positions.append(best)
-            taken.append(options[best])
-        return positions, taken
-
-    def _area_label_spots(self, taken: list[tuple]) -> list[tuple[float, float]]:
-        """Where each Area's name goes: above, below or inside its outline, wherever it covers the
-        least of the territories' markers and names."""
-        kx, ky = self._pixels_per_degree()
-        spots = []
-        for area in self.world.areas:
-            xs, ys = self.hulls[area]
-            members = self.world.territories_in(area)
-            middle = sum(self.world.xy(t)[0] for t in members) / len(members)
-            width, height = CHAR_WIDTH * (len(area) + 5), LABEL_FONT + 4
-            candidates = [(middle, max(ys) + 10 / ky), (middle, min(ys) - 10 / ky),
-                          (middle, (max(ys) + min(ys)) / 2), (min(xs) + width / 2 / kx, max(ys) + 10 / ky)]
-
-            def box(spot, width=width, height=height):
-                x, y = spot[0] * kx, -spot[1] * ky
-                return (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
-
-            best = min(candidates, key=lambda spot: sum(_overlap(box(spot), other) for other in taken))
-            taken.append(box(best))
-            spots.append(best)
-        return spots
-
-    def _offset(self, name: str, dx_px: float, dy_px: float) -> tuple[float, float]:
-        kx, ky = self._pixels_per_degree()
-        x, y = self.world.xy(name)
-        return x + dx_px / kx, y + dy_px / ky
-
-    def draw(self, tiles, colours: list[str], hover: dict[str, str], rings: dict[str, str],
-             fleets: list[tuple[str, str]]) -> None:
-        """Colour every territory by its army (``tiles`` from the state), draw sites, forts and the
-        acting empire's ``fleets`` (body, colour), and ring the ``rings`` territories (name -> colour)."""
-        world, k = self.world, self.scale
-        fills, lines, widths, sizes, symbols = [], [], [], [], []
-        for tile in tiles:
-            if world.is_barren(tile.territory):
-                fills.append(BARREN_FILL), lines.append(BARREN_FILL), widths.append(0)
-                sizes.append(12 * k), symbols.append("x")
-            elif tile.army is None:
-                fills.append(EMPTY_FILL), lines.append(EMPTY_LINE), widths.append(1.5)
-                sizes.append(17 * k), symbols.append("circle")
-            else:
-                colour = colours[tile.army]
-                fills.append(colour if tile.active else lighter(colour))
-                lines.append("#111" if tile.active else colour)
-                widths.append(3 if tile.active else 2.5)
-                sizes.append((26 if tile.active else 23) * k)
-                symbols.append("circle")
-        self._restyle({"marker.color": fills, "marker.line.color": lines, "marker.line.width": widths,
-                       "marker.size": sizes, "marker.symbol": symbols,
-                       "hovertext": [hover.get(t, t) for t in self.names]}, [self.territory_trace])
-        sites = self.site_traces
-        marks = {self.fort_trace: ([t.territory for t in tiles if t.fort], 31, (0, 0)),
-                 sites["capital"]: ([t.territory for t in tiles if t.site == "capital"], 16, (0, 0)),
-                 sites["city"]: ([t.territory for t in tiles if t.site == "city"], 10, (0, 0)),
-                 sites["monument"]: ([t.territory for t in tiles if t.monument], 13, (12 * k, 12 * k)),
-                 self.ring_trace: ([t for t in self.names if t in rings], 36, (0, 0))}
-        spots = {trace: [self._offset(name, *offset) for name in names]
-                 for trace, (names, _, offset) in marks.items()}
-        self._restyle({"x": [[x for x, _ in spots[t]] for t in marks],
-                       "y": [[y for _, y in spots[t]] for t in marks],
-                       "marker.size": [size * k for _, size, _ in marks.values()]}, list(marks))
-        ringed = marks[self.ring_trace][0]
-        self._restyle({"marker.color": [rings[t] for t in ringed]}, [self.ring_trace])  # open symbols
-        self._restyle({"x": [WATER_LABELS[body][0] for body, _ in fleets],
-                       "y": [WATER_LABELS[body][1] - 2.5 for body, _ in fleets],
-                       "marker.color": [colour for _, colour in fleets], "text": ["fleet"] * len(fleets)},
-                      [self.fleet_trace])
-        self._show_static()
-
-    def set_area_labels(self, labels: list[str]) -> None:
-        self._restyle({"text": labels}, [self.area_label_trace])
-
-    def _restyle(self, changes: dict, traces: list[int]) -> None:
-        """One update message for ``traces``, each given every property in ``changes`` (values
-        for one trace, or one per trace when several are named).
-
-        Never ``batch_update``, nor several traces with different properties in one message:
-        plotly's widget front end stores such a message in its model without decoding the
-        placeholders of the properties a trace does not change, so a view drawn later (a board
-        built and driven in one cell before it is shown) loses the territories' coordinates."""
-        if len(traces) == 1:
-            changes = {key: [value] for key, value in changes.items()}
-        self.figure.plotly_restyle(changes, trace_indexes=traces)
-
-    def sync_front_end(self) -> None:
-        """Make the figure's starting state (what a newly drawn view of it shows) the current one.
-
-        A ``FigureWidget`` inside a board is never displayed by itself, so plotly keeps the state
-        it was built with as the start of every new view, and only later changes reach a page that
-        connects afterwards (Voilà renders a notebook's widgets after running it). Plotly's own
-        display hook refreshes that state; the board calls it whenever the board is displayed."""
-        if self.clickable:
-            self.figure._repr_mimebundle_()
-
-    def _clicked(self, trace, points, selector) -> None:
-        if points.point_inds:
-            self._on_click(self.names[points.point_inds[0]])
-
-    def _show_static(self) -> None:
-        if not self.clickable:
-            from IPython.display import display
-
-            self.widget.clear_output(wait=True)
-            with self.widget:
-                display(self.figure)
-
-
-def _overlap(a, b) -> float:
-    width = min(a[2], b[2]) - max(a[0], b[0])
-    height = min(a[3], b[3]) - max(a[1], b[1])
-    return width * height if width > 0 and height > 0 else 0.0
-
-
-def _padded_hull(points, radius: float) -> tuple[list[float], list[float]]:
-    """The convex hull of small circles round ``points``: an Area's outline on the map."""
-    cloud = [(x + radius * math.cos(k * math.pi / 8), y + radius * math.sin(k * math.pi / 8))
-             for x, y in points for k in range(16)]
-    cloud = sorted(set(cloud))
-
-    def half(seq):
-        chain = []
-        for p in seq:
-            while len(chain) >= 2 and ((chain[-1][0] - chain[-2][0]) * (p[1] - chain[-2][1])
-                                       - (chain[-1][1] - chain[-2][1]) * (p[0] - chain[-2][0])) <= 0:
-                chain.pop()
-            chain.append(p)
-        return chain
-
-    hull = half(cloud)[:-1] + half(cloud[::-1])[:-1]
-    hull.append(hull[0])
-    return [p[0] for p in hull], [p[1] for p in hull]
-
-
 # --- the board -------------------------------------------------------------------------------------
 class BriefHistoryBoard(SeatedBoard):
     """A playable board for ``state`` (default: a new game of ``players`` with ``seed``).
 
     ``seats`` gives each seat's kind, ``"human"`` or an agent name from ``agents`` (default:
     ``gamekit.brief_history.agents.AGENTS``); all seats are human (hot-seat) unless told otherwise.
-    ``names`` names the players; ``options`` are further ``new_game`` options.
+    ``names`` names the players; ``options`` are further ``new_game`` options; ``map_width`` is the
+    map's width in pixels (the default fits JupyterLab at 1280 px; wider for a projector).
 
     From Python: ``click_territory(name)`` does what a click on the map does, ``choose(text)``
     what a click on an action button does (either returns ``True`` when the engine took the
@@ -491,14 +183,17 @@ class BriefHistoryBoard(SeatedBoard):
     max_players = MAX_PLAYERS
 
     def __init__(self, state: BriefHistoryState | None = None, *, seats=None, names=None, players: int = 4,
-                 seed: int | None = None, options: dict | None = None, agents: dict | None = None):
+                 seed: int | None = None, options: dict | None = None, agents: dict | None = None,
+                 map_width: int = MAP_SIZE[0]):
         if state is None:
             state = new_game(players, seed=seed, **(options or {}))
         seats = self._seat(state, seats, names, seed, agents if agents is not None else load_agents())
+        self._map_width = map_width
         self._build_widgets(state, seats)
         super().__init__(self._layout())
         self.add_class("gk-board")
         self.add_class("bh-board")
+        self.layout.max_width = f"{max(1140, map_width + 40)}px"  # a projector's wider map widens the board
         self._begin(state, seats)
 
     # --- widgets -------------------------------------------------------------------------------
@@ -507,7 +202,7 @@ class BriefHistoryBoard(SeatedBoard):
         self.status.add_class("bh-status")
         self.header = _html("bh-header")
         self.turn_view = _html("bh-turn", "bh-panel")
-        self.map = MapView(state.world, self.status.guard(self._map_clicked))
+        self.map = MapView(state.world, self.status.guard(self._map_clicked), width=self._map_width)
         self.view_picker = widgets.Dropdown(options=[FOLLOW, *VIEWS], value=FOLLOW, description="Map view",
                                             layout=widgets.Layout(width="330px"),
                                             style={"description_width": "75px"})
@@ -551,13 +246,17 @@ class BriefHistoryBoard(SeatedBoard):
         self.new_game_button = self._button("New game", "bh-new-game", self.new_game, style="primary")
         self.agent_note = _html("gk-muted", "bh-agent-note")
         self.packet_view = _html("bh-packet")
+        self.show_events_button = self._button("Show my Event cards", "bh-show-events", self.show_events)
         self._action_buttons: dict[str, widgets.Button] = {}
         self._groups: dict[str, tuple[widgets.HTML, widgets.HBox]] = {}
 
     def _layout(self) -> list:
         picker_row = widgets.HBox([self.territory_picker, self.place_button, self.view_picker],
                                   layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        play = widgets.VBox([self.status, self.actions_box, self.odds_view, self.dice_view, self.hand_view],
+        # the message and the decisions come before the map, so that they stay in view on a small screen
+        decide = widgets.VBox([self.status, self.actions_box])
+        decide.add_class("bh-decide")
+        play = widgets.VBox([self.odds_view, self.dice_view, self.hand_view],
                             layout=widgets.Layout(flex="1 1 540px", min_width="420px"))
         scores = widgets.VBox([self.players_view, self.areas_view], layout=widgets.Layout(flex="1 1 480px"))
         lower = widgets.HBox([play, scores],
@@ -566,8 +265,8 @@ class BriefHistoryBoard(SeatedBoard):
         setup = widgets.VBox([setup_title, widgets.HBox([self.player_count, self.new_game_button]),
                               self.seat_picker])
         setup.add_class("bh-setup")
-        return [theme(), board_css(), self.header, self.turn_view, self.map.widget, picker_row, self.legend,
-                lower, self.log_panel, setup]
+        return [theme(), board_css(), self.header, self.turn_view, decide, self.map.widget, picker_row,
+                self.legend, lower, self.log_panel, setup]
 
     # --- the game being shown -------------------------------------------------------------------------
     def _begin(self, state: BriefHistoryState, seats) -> None:
@@ -593,20 +292,27 @@ class BriefHistoryBoard(SeatedBoard):
 
     @property
     def pass_screen_pending(self) -> bool:
+        """A secret choice (the engine's ``secret_choice``: a draft, the Bonus tokens, red Events
+        before establishing) waits for its player to take the shared screen."""
         seat = self.seat_to_act
         return (seat is not None and self.hotseat and self.seats[seat] == HUMAN
-                and self._state.phase in HIDDEN_PHASES and self._revealed_for != seat)
+                and self._state.secret_choice and self._revealed_for != seat)
 
     @property
     def viewer(self) -> int | None:
         """The seat whose secret cards may be shown now: the only human, or in hot-seat the one
-        who has just been handed the screen for a secret choice."""
+        who has been handed the screen (for a secret choice, or to play an Event card)."""
         if not self.hotseat:
             return self.humans[0] if self.humans else None
         seat = self.seat_to_act
-        if seat is not None and self._state.phase in HIDDEN_PHASES and self._revealed_for == seat:
-            return seat
-        return None
+        return seat if seat is not None and self._revealed_for == seat else None
+
+    def show_events(self) -> None:
+        """In hot-seat, the acting player asks to see their Event cards (the others look away)."""
+        seat = self._check_human_turn()
+        self._revealed_for = seat
+        self._outcome = ""
+        self._redraw()
 
     def colour_words(self, colour: int) -> str:
         """``"blue (Ana)"``: a colour as the board names it."""
@@ -614,7 +320,7 @@ class BriefHistoryBoard(SeatedBoard):
 
     def words(self, text: str) -> str:
         """The engine's text with ``colour 2`` spelled as the board names it."""
-        return re.sub(r"\bcolour (\d)\b", lambda m: self.colour_words(int(m.group(1))), text)
+        return name_colours(text, self.colour_words)
 
     # --- what a player does ------------------------------------------------------------------------
     def _refuse(self, reason: str):
@@ -643,7 +349,7 @@ class BriefHistoryBoard(SeatedBoard):
         if self.pass_screen_pending:
             self._refuse(f"pass the screen to {self.names[self.seat_to_act]} first")
         seat = self.seat_to_act
-        secret = self.hotseat and self._state.phase in HIDDEN_PHASES
+        secret = self.hotseat and self._state.secret_choice
         try:
             self._state.apply(action)
         except IllegalActionError as refusal:
@@ -669,11 +375,13 @@ class BriefHistoryBoard(SeatedBoard):
 
         def attempt():
             self._check_human_turn()
-            verdict = self._state.explain(text)
-            if not verdict.startswith("Legal"):
-                self._refuse(self.words(verdict.removeprefix("Illegal: ")))
+            reason = self._state.why_illegal(text)
+            if reason is not None:
+                self._refuse(self.words(reason))
             if self.pass_screen_pending:
                 self.show_hand()
+            elif self.hotseat and isinstance(self._state.parse(text), PlayEvent):
+                self._revealed_for = self.seat_to_act  # an Event card is shown as it is played
             self._act(text)
 
         return self._attempt(attempt)
@@ -697,10 +405,8 @@ class BriefHistoryBoard(SeatedBoard):
             if matching:
                 return min(matching, key=lambda a: getattr(a, "by_sea", False))  # over land first
         probes = {"overrun": Overrun(name), "monument": BuildMonument(name)}
-        probe = probes.get(self._state.phase, Place(name))
-        verdict = self._state.explain(probe)
-        self._refuse(self.words(verdict.removeprefix("Illegal: ")) if verdict.startswith("Illegal")
-                     else f"{name} cannot be clicked now")
+        reason = self._state.why_illegal(probes.get(self._state.phase, Place(name)))
+        self._refuse(self.words(reason) if reason is not None else f"{name} cannot be clicked now")
 
     def _map_clicked(self, name: str) -> None:
         self.click_territory(name)
@@ -768,7 +474,7 @@ class BriefHistoryBoard(SeatedBoard):
         """What changes when one empire's turn (or a draft) is over."""
         state = self._state
         turn = state.turn
-        return (state.epoch, state.phase in HIDDEN_PHASES, turn.card if turn else None,
+        return (state.epoch, state.phase in SECRET_PHASES, turn.card if turn else None,
                 turn.spec.name if turn else None)
 
     def play_epoch(self) -> None:
@@ -806,7 +512,7 @@ class BriefHistoryBoard(SeatedBoard):
         """The zoomed view that shows most of the acting empire (the whole world between turns);
         the view stays put while it still shows all of the empire."""
         state = self._state
-        if state.turn is None or state.phase in HIDDEN_PHASES or state.is_terminal:
+        if state.turn is None or state.phase in SECRET_PHASES or state.is_terminal:
             return "World"
         colour = state.turn.colour
         spots = [state.world.xy(t.territory) for t in state.tiles() if t.army == colour and t.active]
@@ -872,7 +578,7 @@ class BriefHistoryBoard(SeatedBoard):
                 enemy = isinstance(action, Place) and self._is_invasion(action.territory)
                 rings.setdefault(action.territory, INVASION_RING if enemy else LEGAL_RING)
         fleets = []
-        if state.turn is not None and state.phase not in HIDDEN_PHASES:
+        if state.turn is not None and state.phase not in SECRET_PHASES:
             colour = COLOURS[state.turn.colour]
             fleets = [(body, colour) for body in state.turn.fleets if body in WATER_LABELS]
         self.map.draw(tiles, list(COLOURS), self._hover_texts(tiles), rings, fleets)
@@ -934,23 +640,14 @@ class BriefHistoryBoard(SeatedBoard):
         failed roll, the one row is ``continue``'s."""
         state = self._state
         if state.phase == "failed" and state.invasion is not None:
-            text = self._continue_explanation()
-            return [("continue", text, _probability(text))]
+            target, by_sea = state.invasion["target"], state.invasion["by_sea"]
+            odds = state.invasion_odds(target, by_sea, min(state.turn.indicator + 1, MAX_INDICATOR))
+            return [("continue", self._explained(Continue()), str(odds))]
         if state.phase != "expand" or state.turn is None:
             return []
         invasions = [a for a in state.legal_actions()
                      if isinstance(a, Place) and self._is_invasion(a.territory)]
-        return [(str(a), self._explained(a), _probability(self._explained(a))) for a in invasions]
-
-    def _continue_explanation(self) -> str:
-        """The chance that the next roll takes the territory if the empire continues: the engine
-        explains the same placement with the indicator one higher, on a copy of the state."""
-        state = self._state
-        target, _, by_sea = state.observation(state.current_player).invasion
-        probe = state.clone()
-        probe.phase = "expand"
-        probe.turn.indicator = min(probe.turn.indicator + 1, MAX_INDICATOR)
-        return self.words(probe.explain(Place(target, by_sea)).removeprefix("Legal: "))
+        return [(str(a), self._explained(a), str(state.invasion_odds(a.territory, a.by_sea))) for a in invasions]
 
     def _odds_html(self) -> str:
         state, rows = self._state, self.odds()
@@ -979,7 +676,7 @@ class BriefHistoryBoard(SeatedBoard):
 
     def _dice_html(self) -> str:
         roll = self._state.last_roll
-        if roll is None or self._state.phase in HIDDEN_PHASES:
+        if roll is None or self._state.phase in SECRET_PHASES:
             return ""
         attack, defend, bonus, points = roll
         high_a, high_d = max(attack), max(defend)
@@ -1012,7 +709,8 @@ class BriefHistoryBoard(SeatedBoard):
             self.pass_screen.ask(self.names[seat], self.status.guard(self.show_hand),
                                  colour_class=f"gk-seat-colour-{state.acting_colour}")
             return [self.pass_screen]
-        legal = [a for a in state.legal_actions() if not isinstance(a, Place)]
+        legal = self._shown_actions()
+        hidden_events = self._events_hidden()
         grouped: dict[str, list] = {}
         for kind, title in GROUPS:
             grouped.setdefault(title, []).extend(a for a in legal if isinstance(a, kind))
@@ -1023,10 +721,26 @@ class BriefHistoryBoard(SeatedBoard):
                 heading.value = escape(self._group_title(type(actions[0]), title))
                 row.children = [self._action_button(a) for a in actions]
                 children += [heading, row]
-        if state.phase in HIDDEN_PHASES:
+        if hidden_events:
+            self.show_events_button.description = f"{self.names[seat]}: show my Event cards (the others look away)"
+            children.append(self.show_events_button)
+        if state.phase in SECRET_PHASES:
             self.packet_view.value = self._packet_html()
             children.append(self.packet_view)
         return children
+
+    def _events_hidden(self) -> bool:
+        """In hot-seat, Event buttons name cards of a secret hand: they wait until their player
+        asks to see them (``show_events``)."""
+        seat = self.seat_to_act
+        return (self.hotseat and seat is not None and self.viewer != seat
+                and any(isinstance(a, PlayEvent) for a in self._state.legal_actions()))
+
+    def _shown_actions(self) -> list:
+        """The actions the page offers as buttons now (placements are on the map)."""
+        hidden = self._events_hidden()
+        return [a for a in self._state.legal_actions()
+                if not isinstance(a, Place) and not (hidden and isinstance(a, PlayEvent))]
 
     def _group_widgets(self, title: str) -> tuple[widgets.HTML, widgets.HBox]:
         """A heading and a row of buttons per kind of decision, made once and reused."""
@@ -1107,7 +821,7 @@ class BriefHistoryBoard(SeatedBoard):
             return '<b>The game is over.</b> Bonus tokens have been added to gold.'
         acting = state.acting_colour
         swatch = _swatch(acting)
-        if state.phase in HIDDEN_PHASES:
+        if state.phase in SECRET_PHASES:
             what = {"empire": "keeps an Empire card", "event": "keeps an Event card",
                     "bonus": "keeps a Bonus token"}[state.queue[0][1]]
             return (f"{swatch}<b>{escape(self.colour_words(acting))}</b> {what}. "
@@ -1142,7 +856,7 @@ class BriefHistoryBoard(SeatedBoard):
         seat = self.seat_to_act
         if seat is None or self.seats[seat] != HUMAN or self.pass_screen_pending:
             return '<span class="bh-choices" data-choices=""></span>'
-        texts = [str(a) for a in self._state.legal_actions() if not isinstance(a, Place)]
+        texts = [str(a) for a in self._shown_actions()]
         return f'<span class="bh-choices" data-choices="{escape("|".join(texts))}"></span>'
 
     def _players_html(self) -> str:
@@ -1223,7 +937,7 @@ class BriefHistoryBoard(SeatedBoard):
             prompt = f"{name}'s agent is to play: use the agent buttons."
         elif self.pass_screen_pending:
             prompt = f"Pass the screen to {name}."
-        elif state.phase in HIDDEN_PHASES:
+        elif state.phase in SECRET_PHASES:
             prompt = f"{name}: keep one (your choice stays secret)."
         elif state.phase == "expand":
             prompt = (f"{name}: click a ringed territory on the map (or pick one and click Place), "
@@ -1243,7 +957,7 @@ class BriefHistoryBoard(SeatedBoard):
         state = self._state
         where = "game over" if state.is_terminal else f"Epoch {state.epoch}, {state.phase}"
         lines = [f"Brief History, {where} (game seed {state.seed}; {MAP_LABEL})"]
-        if not state.is_terminal and state.turn is not None and state.phase not in HIDDEN_PHASES:
+        if not state.is_terminal and state.turn is not None and state.phase not in SECRET_PHASES:
             turn = state.turn
             fleets = f"; fleets {', '.join(turn.fleets)}" if turn.fleets else ""
             lines.append(f"Empire: {turn.spec.name}, {self.colour_words(turn.colour)}; "
@@ -1253,11 +967,13 @@ class BriefHistoryBoard(SeatedBoard):
             held = sorted(t.territory for t in state.tiles() if t.army == colour)
             lines.append(f"  {self.colour_words(colour)} [{self.seats[seat]}]: {state.gold[colour]} gold, "
                          f"{len(held)} armies" + (f" ({', '.join(held)})" if held else ""))
-        if state.last_roll is not None and self._roll_text and state.phase not in HIDDEN_PHASES:
+        if state.last_roll is not None and self._roll_text and state.phase not in SECRET_PHASES:
             lines.append(f"Last roll: {self._roll_text}")
         lines += [f"Odds: {action}: {text}" for action, text, _ in self.odds()]
         if not state.is_terminal and not self.pass_screen_pending and self.seats[self.seat_to_act] == HUMAN:
-            lines.append("Choices: " + "; ".join(str(a) for a in state.legal_actions()))
+            hidden = self._events_hidden()
+            lines.append("Choices: " + "; ".join(str(a) for a in state.legal_actions()
+                                                 if not (hidden and isinstance(a, PlayEvent))))
         if state.is_terminal:
             lines.append(f"Result: {self._winner_text()} Final gold: "
                          + ", ".join(f"{self.names[p]} {s}" for p, s in enumerate(state.scores())))
@@ -1268,12 +984,6 @@ class BriefHistoryBoard(SeatedBoard):
         state = self._state
         where = "game over" if state.is_terminal else f"Epoch {state.epoch}, {state.phase}"
         return f"<BriefHistoryBoard {state.num_players} players, {where}, seed {state.seed}>"
-
-
-def _probability(explanation: str) -> str:
-    """The exact fraction in an engine explanation (``"... = 5/36 ≈ 0.139"``), or ``""``."""
-    match = re.search(r"= (\d+(?:/\d+)?) ≈", explanation)
-    return match.group(1) if match else ""
 
 
 def _swatch(colour: int) -> str:

@@ -105,6 +105,12 @@ class EventCard:
     def start_of_turn(self) -> bool:
         return self.colour == "red"
 
+    def __reduce__(self):  # the read-only effect is stored as a plain dict, and read-only again on loading
+        return _event_card, (self.name, self.epoch, self.colour, self.late, self.cost, dict(self.effect), self.text)
+
+    def __deepcopy__(self, memo) -> EventCard:
+        return self  # immutable
+
     def playable_in(self, epoch: int) -> bool:
         if self.colour == "red":
             return self.epoch <= epoch <= self.epoch + self.late
@@ -112,6 +118,10 @@ class EventCard:
 
     def __str__(self) -> str:
         return self.name
+
+
+def _event_card(name, epoch, colour, late, cost, effect, text) -> EventCard:
+    return EventCard(name, epoch, colour, late, cost, MappingProxyType(effect), text)
 
 
 @dataclass(frozen=True, eq=False)

@@ -17,17 +17,37 @@ Where the rules are silent the kit decides, and says so here:
 - the army supply is unlimited; the monument supply is an option (20);
 - the starting stack on gold 0 is drawn from the seed; in an odd ranking the middle colour picks
   its Empire card before its Event card;
-- black Events are played after establishing, red ones only before; a continuous Event (Leader,
-  Weaponry, Siege-craft) lasts the empire turn unless its owner discards it to play another;
-  Events need gold in hand (gold never goes below 0); forts are built while expanding, not in
-  the middle of an invasion;
+- **Fear** adds its point whenever the roll is won (the seed: 6,2 against 4 succeeds, 2 + 1 = 3
+  points; 4,2 against 4 fails, "nenhum Medo é atribuído"), so a roll won by 1 takes a mountain;
+- **forts** may be built "em qualquer altura durante o teu turno": while expanding, after a failed
+  roll (before continuing or withdrawing) and while spending over-run points; not while a monument
+  waits (it is built "de imediato") nor before establishing (no active army stands yet);
+- **black Events** are played after establishing, red ones only before ("antes de do império ser
+  estabelecido"); a black one played before would change nothing: a continuous one (Leader,
+  Weaponry, Siege-craft) lasts the empire turn either way, and the others need active armies.
+  A continuous Event lasts the empire turn unless its owner discards it to play another; Events
+  need gold in hand (gold never goes below 0);
+- **Weaponry** is the kit's own card (+1 to the attacker's score in every invasion this turn): the
+  published card is not in the seed, and a research note reports that it lets the attacker roll
+  4 dice instead; the kit keeps +1, whose odds the lessons compute exactly (``odds.py``);
+- Event cards are secret until played ("nunca podem ser mostradas"): a red card lost unplayed is
+  named only in its holder's log (``log_for``), the others read that a card was discarded; each
+  holder is told, when the Epoch's empire turns begin, which red cards are due;
 - a placement is "by sea" (one die fewer) only when no land route exists, except that Vikings
   may choose to invade from the sea; crossing an ocean means placing from an ocean fleet into a
   territory on the other shore (by Area) from the empire's start;
+- **Vikings**: "Nenhum outro exército pode atravessar o Atlântico, mesmo se uma invasão for
+  fracassada ou se pontos extra por infestar forem ganhos": once one Viking army is placed across
+  the Atlantic in their turn (even in an invasion that then fails), no other may be — not by sea,
+  by expansion over land from it, nor by over-run;
 - reduction happens whenever control is taken (an empty territory with a city included, and
-  surrender); a fort goes when its territory changes hands (``fort_removal="attempt"``: after
-  any roll against it, the seed's literal wording); the French exemption covers invasion and
-  over-run, as the seed says ("successfully invaded");
+  surrender); a fort goes after any roll against it ("Um forte é sempre removido quando uma
+  tentativa de controlo tem lugar"; ``fort_removal="taken"``, a kit variant, removes it only
+  with its territory); the French exemption covers invasion and over-run, as the seed says
+  ("successfully invaded");
+- the empire reorganises when its organiser is empty ("Quando usas todos os exércitos do teu
+  Quadro"), or by choice only when no army and no fort can be placed (``reorganise_early=True``,
+  a kit variant, lets it stop at any time while expanding);
 - Event armies (Treachery, Kingdom, Civil War) retire when their Event ends, so a Treachery army
   builds no monument; minor empires and Barbarian Events collect no end-of-turn gold;
 - in the two-player game, placing on your other colour's army is always a surrender.
@@ -47,213 +67,82 @@ from __future__ import annotations
 import json
 import random
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from fractions import Fraction
 
-from gamekit.core import TERMINAL, GameState, IllegalActionError, make_rng
+from gamekit.core import TERMINAL, GameState, IllegalActionError, NotAnActionError, make_rng
 
+from .actions import (  # re-exported: ``from gamekit.brief_history.rules import Place`` keeps working
+    _BONUS,
+    _NAMED,
+    _PLACE,
+    _PLAY,
+    _SIMPLE,
+    CONTINUE,
+    DISCARD_EVENT,
+    END_OVERRUN,
+    ESTABLISH,
+    MAX_NUMBER_DIGITS,
+    REORGANISE,
+    SKIP_MONUMENT,
+    WITHDRAW,
+    Action,
+    BuildFort,
+    BuildMonument,
+    Continue,
+    DiscardEvent,
+    EndOverrun,
+    Establish,
+    KeepBonus,
+    Overrun,
+    Place,
+    PlayEvent,
+    Reorganise,
+    SkipMonument,
+    TakeEmpire,
+    TakeEvent,
+    Withdraw,
+    _place_action,
+    _sorted,
+)
 from .cards import CardSet, EmpireSpec, EventCard, load_cards
 from .maps import TeachingMap, load_map
 from .odds import MAX_INDICATOR, VIKING_NATURAL, points_from_scores, success_probability
 
-FORT_RULES = ("taken", "attempt")
+FORT_RULES = ("attempt", "taken")
+# "Em qualquer altura durante o teu turno": while expanding, after a failed roll, while over-running.
+FORT_PHASES = ("expand", "failed", "overrun")
+# The decisions whose choices are secret: the drafts and the Bonus tokens (boards hide them).
+SECRET_PHASES = ("draft", "bonus")
+#: How the kit names the six colours (boards, the table's log).
+COLOUR_NAMES = ("blue", "red", "green", "purple", "ochre", "black")
 TRACK = 100  # the gold track wraps at 100; gold itself keeps counting
 BONUS_PER_EPOCH = 3
 
 
-# --- actions -------------------------------------------------------------------------------------
-class Action:
-    """Base of every Brief History action: sorted by kind, then by text."""
 
-    rank = 0
 
-    def sort_key(self) -> tuple[int, str]:
-        try:  # worked out once per action object: legal actions are sorted after every move
-            return self.__dict__["_sort_key"]
-        except KeyError:
-            key = (self.rank, str(self))
-            object.__setattr__(self, "_sort_key", key)  # not a field: equality and hashing ignore it
-            return key
+# --- scoring and wording, for agents and boards ------------------------------------------------------
+def area_level(counts, colour: int) -> int:
+    """The level ``colour`` reaches in an Area holding ``counts`` armies per colour: 0 absent,
+    1 presence, 2 dominance (>= 2 armies and more than anyone else), 3 supremacy (>= 3, nobody else)."""
+    mine = counts[colour]
+    others = max((n for c, n in enumerate(counts) if c != colour), default=0)
+    if mine >= 3 and others == 0:
+        return 3
+    if mine >= 2 and mine > others:
+        return 2
+    return 1 if mine else 0
 
-    def __lt__(self, other):
-        if not isinstance(other, Action):
-            return NotImplemented
-        return self.sort_key() < other.sort_key()
 
+_COLOUR_WORD = re.compile(r"\bcolour (\d)\b")
 
-def _sorted(actions) -> list:
-    return sorted(actions, key=Action.sort_key)
 
-
-@dataclass(frozen=True)
-class TakeEmpire(Action):
-    """Keep this Empire card from the packet in your hand. Text: ``"take empire Romans"``."""
-
-    card: str
-    rank = 1
-
-    def __str__(self) -> str:
-        return f"take empire {self.card}"
-
-
-@dataclass(frozen=True)
-class TakeEvent(Action):
-    """Keep this Event card from the packet. Text: ``"take event Leader"``."""
-
-    card: str
-    rank = 2
-
-    def __str__(self) -> str:
-        return f"take event {self.card}"
-
-
-@dataclass(frozen=True)
-class KeepBonus(Action):
-    """Keep a Bonus token of this value and pass the rest on. Text: ``"keep bonus 7"``."""
-
-    value: int
-    rank = 3
-
-    def __str__(self) -> str:
-        return f"keep bonus {self.value}"
-
-
-@dataclass(frozen=True)
-class Establish(Action):
-    """Establish your empire now (red Events not played at this moment are lost). Text: ``"establish"``."""
-
-    rank = 4
-
-    def __str__(self) -> str:
-        return "establish"
-
-
-@dataclass(frozen=True)
-class PlayEvent(Action):
-    """Play an Event card, with its target when it needs one (a territory, an Area or an ocean).
-    Text: ``"play Leader"``, ``"play Treachery at Balkans"``, ``"play Black Death at Africa"``."""
-
-    card: str
-    target: str | None = None
-    rank = 5
-
-    def __str__(self) -> str:
-        return f"play {self.card}" + (f" at {self.target}" if self.target is not None else "")
-
-
-@dataclass(frozen=True)
-class Place(Action):
-    """Take an army from the organiser and place it: into an empty territory, onto an enemy army
-    (an invasion) or onto one of your retired armies (a surrender). ``by_sea``: from a fleet.
-    Text: ``"place Balkans"``, ``"place Crete by sea"``."""
-
-    territory: str
-    by_sea: bool = False
-    rank = 6
-
-    def __str__(self) -> str:
-        return f"place {self.territory}" + (" by sea" if self.by_sea else "")
-
-
-@dataclass(frozen=True)
-class Continue(Action):
-    """After a failed roll: spend an organiser army, raise the indicator and roll again."""
-
-    rank = 7
-
-    def __str__(self) -> str:
-        return "continue"
-
-
-@dataclass(frozen=True)
-class Withdraw(Action):
-    """After a failed roll: take your army back off the territory (the indicator returns to 0)."""
-
-    rank = 8
-
-    def __str__(self) -> str:
-        return "withdraw"
-
-
-@dataclass(frozen=True)
-class Overrun(Action):
-    """Spend leftover invasion points to take the next territory of the same defender, no dice."""
-
-    territory: str
-    rank = 9
-
-    def __str__(self) -> str:
-        return f"overrun {self.territory}"
-
-
-@dataclass(frozen=True)
-class EndOverrun(Action):
-    """Stop over-running: the points left are lost."""
-
-    rank = 10
-
-    def __str__(self) -> str:
-        return "end overrun"
-
-
-@dataclass(frozen=True)
-class BuildFort(Action):
-    """Spend an organiser army on a fort where one of your active armies stands."""
-
-    territory: str
-    rank = 11
-
-    def __str__(self) -> str:
-        return f"fort {self.territory}"
-
-
-@dataclass(frozen=True)
-class BuildMonument(Action):
-    """Build the monument your new resource pair allows, here."""
-
-    territory: str
-    rank = 12
-
-    def __str__(self) -> str:
-        return f"monument {self.territory}"
-
-
-@dataclass(frozen=True)
-class SkipMonument(Action):
-    rank = 13
-
-    def __str__(self) -> str:
-        return "no monument"
-
-
-@dataclass(frozen=True)
-class DiscardEvent(Action):
-    """Discard the continuous Event in play, so that another may be played."""
-
-    rank = 14
-
-    def __str__(self) -> str:
-        return "discard event"
-
-
-@dataclass(frozen=True)
-class Reorganise(Action):
-    """Stop expanding: fleets leave, armies retire, gold is collected."""
-
-    rank = 15
-
-    def __str__(self) -> str:
-        return "reorganise"
-
-
-ESTABLISH, CONTINUE, WITHDRAW, END_OVERRUN = Establish(), Continue(), Withdraw(), EndOverrun()
-SKIP_MONUMENT, DISCARD_EVENT, REORGANISE = SkipMonument(), DiscardEvent(), Reorganise()
-_SIMPLE = {str(a): a for a in (ESTABLISH, CONTINUE, WITHDRAW, END_OVERRUN, SKIP_MONUMENT, DISCARD_EVENT, REORGANISE)}
-_NAMED = [(re.compile(r"take empire (.+)"), TakeEmpire), (re.compile(r"take event (.+)"), TakeEvent),
-          (re.compile(r"overrun (.+)"), Overrun), (re.compile(r"fort (.+)"), BuildFort),
-          (re.compile(r"monument (.+)"), BuildMonument)]
-_PLACE = re.compile(r"place (.+?)( by sea)?")
-_PLAY = re.compile(r"play (.+?)(?: at (.+))?")
-_BONUS = re.compile(r"keep bonus (-?\d+)")
+def name_colours(text: str, name_of) -> str:
+    """The engine's ``text`` (a log line, a refusal) with every ``colour 2`` replaced by
+    ``name_of(2)``: boards name colours their own way (``"green (Eva)"``)."""
+    return _COLOUR_WORD.sub(lambda match: name_of(int(match.group(1))), text)
 
 
 # --- what a player sees ------------------------------------------------------------------------------
@@ -285,7 +174,9 @@ class BriefHistoryObservation:
     indicator: int
     fleets: tuple[str, ...]
     event_in_play: str | None
-    tiles: tuple[Tile, ...]
+    # The map's contents, as they are: armies (territory, (colour, standing)), sites, monuments,
+    # forts; ``tiles`` arranges them per territory when an agent first asks.
+    board: tuple[dict, dict, frozenset, frozenset]  # copies: changing them changes nothing in the game
     gold: tuple[int, ...]
     ranking: tuple[int, ...]  # colours, leader first
     area_values: tuple[tuple[str, int], ...]
@@ -298,6 +189,14 @@ class BriefHistoryObservation:
     overrun_points: int
     last_roll: tuple | None
     log: tuple[str, ...]
+    territories: tuple[str, ...] = field(default=(), compare=False, repr=False)  # the map's, in order
+
+    @cached_property
+    def tiles(self) -> tuple[Tile, ...]:
+        """Every territory as everyone sees it, in map order (built once, when first asked)."""
+        armies, sites, monuments, forts = self.board
+        return tuple(Tile(t, armies[t][0] if t in armies else None, armies.get(t, (None, False))[1],
+                          sites.get(t), t in monuments, t in forts) for t in self.territories)
 
     def tile(self, territory: str) -> Tile:
         for tile in self.tiles:
@@ -337,12 +236,14 @@ class BriefHistoryState(GameState):
     action_type = Action
 
     def __init__(self, *, players: int, seed: int | None, fort_removal: str, monuments: int,
-                 dice: list | None = None, position: dict | None = None):
-        _check_options(players, fort_removal, monuments)
+                 reorganise_early: bool = False, dice: list | None = None, position: dict | None = None):
+        _check_options(players, fort_removal, monuments, reorganise_early)
         _check_dice_script(dice)
         rng, seed = make_rng(seed)
         options = {"players": players, "fort_removal": fort_removal, "monuments": monuments}
-        # Lesson options are recorded only when given, so ordinary records keep their three options.
+        # Variant and lesson options are recorded only when given, so ordinary records keep three options.
+        if reorganise_early:
+            options["reorganise_early"] = True
         if dice is not None:
             options["dice"] = [int(face) for face in dice]
         if position is not None:
@@ -354,6 +255,7 @@ class BriefHistoryState(GameState):
         self.cards: CardSet = load_cards()
         self.rng: random.Random = rng
         self.fort_removal = fort_removal
+        self.reorganise_early = reorganise_early
         self.colours = 4 if players == 2 else players
         self.seat_of = tuple(c % players for c in range(self.colours))
         self.gold = [0] * self.colours
@@ -383,7 +285,11 @@ class BriefHistoryState(GameState):
         self.resume = "expand"  # where a monument decision returns to
         self.event_armies: list[str] = []
         self.last_roll: tuple | None = None
-        self.log: list[str] = []
+        self.log: list[str] = []  # what everyone may read
+        # What only one colour's player may read (their cards): (public lines before it, colour, text,
+        # the number of the step of history that wrote it)
+        self.secret_log: list[tuple[int, int, str, int]] = []
+        self.log_marks: list[int] = []  # len(log) after each step of history: which lines each step wrote
         if position is None:
             self._start_epoch()
         else:
@@ -439,9 +345,25 @@ class BriefHistoryState(GameState):
             return self.queue[0][0]
         return self.turn.colour
 
+    @property
+    def secret_choice(self) -> bool:
+        """Whether the decision now shows cards that only the acting player may see: a draft
+        packet, the Bonus tokens, or the red Events that may open an empire turn. (While expanding,
+        the ``PlayEvent`` actions name cards of the player's hand; the other actions are public.)"""
+        return self.phase in SECRET_PHASES or self.phase == "start"
+
     def ranking(self) -> list[int]:
         """Colours, leader first: most gold, and on a shared space the marker on top (the later arrival)."""
-        return sorted(range(self.colours), key=lambda c: (-self.gold[c], -self.arrival[c]))
+        key = (*self.gold, *self.arrival)
+        cached = self.__dict__.get("_ranking")
+        if cached is None or cached[0] != key:  # asked on every observation; gold changes far less often
+            order = sorted(range(self.colours), key=lambda c: (-self.gold[c], -self.arrival[c]))
+            cached = self._ranking = (key, tuple(order))
+        return list(cached[1])
+
+    def _ranked(self) -> tuple[int, ...]:
+        self.ranking()
+        return self._ranking[1]
 
     def area_values(self) -> dict[str, int]:
         return dict(self.cards.area_values[max(self.epoch, 1)])
@@ -458,21 +380,28 @@ class BriefHistoryState(GameState):
             return _sorted({KeepBonus(v) for v in self.packets["bonus"]})
         if phase == "start":
             return _sorted({ESTABLISH, *(PlayEvent(e.name) for e in self._red_playable())})
-        if phase == "failed":
-            return [CONTINUE, WITHDRAW] if self.turn.organiser else [WITHDRAW]
+        if phase == "failed":  # the organiser is never empty here: an empty one withdraws by itself
+            return _sorted([CONTINUE, WITHDRAW, *self._forts()])
         if phase == "overrun":
-            return _sorted([END_OVERRUN] + [Overrun(t) for t in self._overrun_targets()])
+            return _sorted([END_OVERRUN, *(Overrun(t) for t in self._overrun_targets()), *self._forts()])
         if phase == "monument":
             return _sorted([SKIP_MONUMENT] + [BuildMonument(t) for t in self._monument_sites()])
         return self._expand_actions()
 
+    def _forts(self) -> list[BuildFort]:
+        """Forts the empire may build now: one per territory where an active army of its stands."""
+        if not self.turn.organiser:
+            return []
+        return [BuildFort(t) for t in self._active(self.turn.colour) if t not in self.fort]
+
     def _expand_actions(self) -> list[Action]:
         turn = self.turn
-        actions: list[Action] = [REORGANISE]
+        actions: list[Action] = []
         if turn.organiser:
-            active = self._active(turn.colour)
-            actions += self._placements(active)
-            actions += [BuildFort(t) for t in active if t not in self.fort]
+            actions += self._placements(self._active(turn.colour))
+            actions += self._forts()
+        if not actions or self.reorganise_early:
+            actions.append(REORGANISE)
         if self.in_play is None:
             for card in self._black_playable():
                 actions += [PlayEvent(card.name, target) for target in self._event_targets(card)]
@@ -487,8 +416,9 @@ class BriefHistoryState(GameState):
         coast, crossings = _sea_plan(self.world, turn.spec.start, self._fleet_bodies())
         barren, army, mine = self._barren, self.army, (turn.colour, True)
         places = []
+        atlantic_used = turn.trait == "vikings" and turn.crossed_atlantic
         for t in near | coast:
-            if t in barren or army.get(t) == mine:
+            if t in barren or army.get(t) == mine or (atlantic_used and self._across_atlantic(t)):
                 continue
             if t in near:
                 places.append(_place_action(t, False))
@@ -505,7 +435,12 @@ class BriefHistoryState(GameState):
         phase = self.phase
         if phase == "over":
             return "the game is over: nobody can act any more"
-        return getattr(self, _CHECKS[type(action)])(action)
+        rule = RULES.get(type(action))
+        if rule is None:  # the base class, or a subclass made outside the kit
+            return f"{action!r} is not one of the Brief History actions (place, continue, overrun, ...)"
+        if phase not in rule.phases:
+            return rule.not_now.format(now=self._phase_words())
+        return None if rule.check is None else rule.check(self, action)
 
     def _phase_words(self) -> str:
         return {"draft": f"colour {self.queue[0][0]} is choosing an {self.queue[0][1]} card" if self.queue else "",
@@ -517,32 +452,21 @@ class BriefHistoryState(GameState):
                 "monument": "a monument is waiting to be built or skipped"}.get(self.phase, self.phase)
 
     def _why_not_take(self, action) -> str | None:
-        if self.phase != "draft":
-            return f"no cards are being drafted now: {self._phase_words()}"
         kind = self.queue[0][1]
         wanted = "empire" if isinstance(action, TakeEmpire) else "event"
         if wanted != kind:
-            return f"this pick is from the {kind} cards: use 'take {kind} <card>'"
+            return f"this pick is from the {kind.capitalize()} cards: keep one of the {kind.capitalize()} cards you were handed"
         names = self.packets[kind] if kind == "empire" else [e.name for e in self.packets[kind]]
         if action.card not in names:
             return f"{action.card!r} is not in the packet you hold; you may take {', '.join(sorted(set(names)))}"
         return None
 
     def _why_not_bonus(self, action) -> str | None:
-        if self.phase != "bonus":
-            return f"Bonus tokens are shared only at the end of an Epoch: {self._phase_words()}"
         if isinstance(action.value, bool) or not isinstance(action.value, int) or action.value not in self.packets["bonus"]:
             return f"there is no Bonus token {action.value!r} among {sorted(self.packets['bonus'])}"
         return None
 
-    def _why_not_establish(self, action) -> str | None:
-        if self.phase != "start":
-            return f"you establish only at the start of an empire turn: {self._phase_words()}"
-        return None
-
     def _why_not_play(self, action) -> str | None:
-        if self.phase not in ("start", "expand"):
-            return f"no Event may be played now: {self._phase_words()}"
         if action.target is not None and not isinstance(action.target, str):
             return f"a target is named by its text, not {action.target!r}"
         card = self._held_event(action.card)
@@ -555,14 +479,16 @@ class BriefHistoryState(GameState):
                 return f"{card.name} has a black Epoch number: play it after establishing your empire"
             if not card.playable_in(self.epoch):
                 return f"{card.name} can be played only in Epoch {card.epoch}" + (f" or {card.epoch + card.late}" if card.late else "")
-            return self._why_not_afford(card) or (None if action.target is None else f"{card.name} takes no target")
+            if action.target is not None:
+                return f"{card.name} takes no target: play it as 'play {card.name}'"
+            return self._why_not_afford(card)
         if card.colour == "red":
             return f"{card.name} has a red Epoch number: it could only be played at the start of your turn"
         if not card.playable_in(self.epoch):
             return f"{card.name} can be played from Epoch {card.epoch} on, and this is Epoch {self.epoch}"
         if self.in_play is not None:
             return f"only one Event may be in play at a time, and {self.in_play.name} is in play"
-        return self._why_not_afford(card) or self._why_not_target(card, action.target)
+        return self._why_not_target(card, action.target) or self._why_not_afford(card)
 
     def _why_not_afford(self, card: EventCard) -> str | None:
         gold = self.gold[self.turn.colour]
@@ -589,8 +515,6 @@ class BriefHistoryState(GameState):
                 "civil_war": "a territory where another player's army stands on a capital or city"}.get(card.kind, "none")
 
     def _why_not_place(self, action) -> str | None:
-        if self.phase != "expand":
-            return f"armies are placed while expanding: {self._phase_words()}"
         t = action.territory
         if not isinstance(t, str) or t not in self.world.territories:
             return f"there is no territory {t!r} on the teaching map"
@@ -606,29 +530,26 @@ class BriefHistoryState(GameState):
         land = any(self.army.get(n) == (turn.colour, True) for n in self.world.neighbours(t))
         if not action.by_sea:
             if land:
-                return None
+                return self._atlantic_reason(t)
             if t in self._fleet_targets():
-                return f"{t} is reached only from a fleet: use 'place {t} by sea'"
+                return f"{t} is reached only from a fleet: place the army there by sea"
             return f"{t} is not next to any of your active armies or fleets"
         if t not in self._fleet_targets():
             return f"none of your fleets reaches {t}"
         if land and not (turn.trait == "vikings" and self._is_enemy(t)):
-            return f"{t} is next to your armies: place it over land (only Vikings may choose to invade from the sea)"
-        return self._sea_route_reason(t)
+            if turn.trait == "vikings":
+                return f"{t} is next to your armies and holds no enemy army: place it over land (Vikings come from the sea only to invade)"
+            if self._is_enemy(t):
+                return f"{t} is next to your armies: invade it over land (only Vikings may choose to invade from the sea)"
+            return f"{t} is next to your armies: place it over land (an army comes by sea only where no land route exists)"
+        return self._sea_route_reason(t) or self._atlantic_reason(t)
 
     def _why_not_continue(self, action) -> str | None:
-        if self.phase != "failed":
-            return "you can continue only right after a failed invasion roll"
         if self.turn.organiser == 0:
             return "the organiser is empty: nothing is left to continue with, so withdraw"
         return None
 
-    def _why_not_withdraw(self, action) -> str | None:
-        return None if self.phase == "failed" else "there is no failed invasion to withdraw from"
-
     def _why_not_overrun(self, action) -> str | None:
-        if self.phase != "overrun":
-            return "you have no leftover invasion points to over-run with"
         t, info = action.territory, self.overrun
         if not isinstance(t, str) or t not in self.world.territories:
             return f"there is no territory {t!r} on the teaching map"
@@ -638,6 +559,9 @@ class BriefHistoryState(GameState):
             return f"{t} holds no army of colour {info['defender']}, the player you defeated"
         if t in self.fort and not self._siege():
             return f"{t} holds a fort, and a fort stops an over-run"
+        atlantic = self._atlantic_reason(t)
+        if atlantic:
+            return atlantic
         cost = self.world.cost(t)
         if cost > info["points"]:
             return f"{t} costs {cost} points ({self.world.terrain(t)}) and you have {info['points']} left"
@@ -645,12 +569,7 @@ class BriefHistoryState(GameState):
             return "the organiser is empty"
         return None
 
-    def _why_not_end_overrun(self, action) -> str | None:
-        return None if self.phase == "overrun" else "you are not over-running"
-
     def _why_not_fort(self, action) -> str | None:
-        if self.phase != "expand":
-            return f"forts are built while expanding: {self._phase_words()}"
         t = action.territory
         if not isinstance(t, str) or t not in self.world.territories:
             return f"there is no territory {t!r} on the teaching map"
@@ -663,36 +582,49 @@ class BriefHistoryState(GameState):
         return None
 
     def _why_not_monument(self, action) -> str | None:
-        if self.phase != "monument":
-            return "you may build a monument only when you complete a pair of resource symbols"
         sites = self._monument_sites()
         if action.territory not in sites:
             return f"the monument goes to {', '.join(sites)} (capital first, then city, then a resource territory)"
         return None
 
-    def _why_not_skip_monument(self, action) -> str | None:
-        return None if self.phase == "monument" else "there is no monument to skip"
-
     def _why_not_discard(self, action) -> str | None:
-        if self.phase != "expand":
-            return f"not now: {self._phase_words()}"
         if self.in_play is None or not self.in_play.lasts_the_turn or self.turn.from_event:
             return "no continuous Event of yours is in play"
         return None
 
     def _why_not_reorganise(self, action) -> str | None:
-        if self.phase != "expand":
-            return f"you reorganise only while expanding, with nothing left to settle: {self._phase_words()}"
+        if self.reorganise_early or not self.turn.organiser:
+            return None
+        if self._forts() or self._placements(self._active(self.turn.colour)):
+            armies = self.turn.organiser
+            return (f"the empire reorganises when its organiser is empty, and {armies} "
+                    f"arm{'y is' if armies == 1 else 'ies are'} left to place (or to spend on forts)")
         return None
 
     def _describe_legal(self, action, player: int) -> str:
         if isinstance(action, Place) and self.turn and self._is_enemy(action.territory):
-            a, d, bonus, fear, viking = self._invasion_terms(action.territory, action.by_sea)
-            p = success_probability(a, d, self.world.cost(action.territory), bonus, fear, viking)
-            return (f"invade {action.territory} ({self.world.terrain(action.territory)}, cost "
-                    f"{self.world.cost(action.territory)}): {a} {'die' if a == 1 else 'dice'} against {d} at +{bonus}; "
-                    f"P(taking it with this roll) = {p} ≈ {float(p):.3f}")
+            return "invade " + self._odds_words(action.territory, action.by_sea, self.turn.indicator)
+        if isinstance(action, Continue):
+            target, by_sea = self.invasion["target"], self.invasion["by_sea"]
+            indicator = min(self.turn.indicator + 1, MAX_INDICATOR)
+            return f"spend an organiser army and roll again for {target}: " + self._odds_words(target, by_sea, indicator)
+        if isinstance(action, Establish) and self.red_cards_due(self.turn.colour):
+            lost = ", ".join(e.name for e in self.red_cards_due(self.turn.colour))
+            return f"establish the {self.turn.spec.name}; the red Events not played now are lost: {lost}"
         return f"player {player} may {action}"
+
+    def invasion_odds(self, territory: str, by_sea: bool = False, indicator: int | None = None) -> Fraction:
+        """The exact chance that one roll of the empire being played takes ``territory`` (the
+        indicator as now unless told), with the dice, Events and traits that apply."""
+        a, d, bonus, fear, viking = self._invasion_terms(territory, by_sea, indicator=indicator)
+        return success_probability(a, d, self.world.cost(territory), bonus, fear, viking)
+
+    def _odds_words(self, territory: str, by_sea: bool, indicator: int) -> str:
+        a, d, bonus, _, _ = self._invasion_terms(territory, by_sea, indicator=indicator)
+        p = self.invasion_odds(territory, by_sea, indicator)
+        return (f"{territory} ({self.world.terrain(territory)}, cost {self.world.cost(territory)}): "
+                f"{a} {'die' if a == 1 else 'dice'} against {d} at +{bonus}; "
+                f"P(taking it with this roll) = {p} ≈ {float(p):.3f}")
 
     # --- text ------------------------------------------------------------------------------------
     def _parse_action(self, text: str) -> Action:
@@ -711,7 +643,10 @@ class BriefHistoryState(GameState):
             return PlayEvent(self._canonical(match.group(1)), None if target is None else self._canonical(target))
         match = _BONUS.fullmatch(text)
         if match:
-            return KeepBonus(int(match.group(1)))
+            digits = match.group(1)
+            if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
+                raise NotAnActionError(f"no Bonus token is worth a {len(digits)}-digit amount of gold")
+            return KeepBonus(int(digits))
         raise IllegalActionError(
             f"{text!r} is not a Brief History action: try 'place Balkans', 'continue', 'overrun Anatolia', "
             "'take empire Romans', 'play Leader' or 'reorganise'")
@@ -724,39 +659,52 @@ class BriefHistoryState(GameState):
 
     # --- performing actions ----------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
-        kind = type(action)
-        if kind is TakeEmpire or kind is TakeEvent:
-            self._take(action)
-        elif kind is KeepBonus:
-            self._keep_bonus(action.value)
-        elif kind is Establish:
-            self._establish()
-        elif kind is PlayEvent:
-            self._play_event(action)
-        elif kind is Place:
-            self._place(action.territory, action.by_sea)
-        elif kind is Continue:
-            self._continue()
-        elif kind is Withdraw:
-            self._withdraw()
-        elif kind is Overrun:
-            self._overrun(action.territory)
-        elif kind is EndOverrun:
-            self._end_overrun()
-        elif kind is BuildFort:
-            self.turn.organiser -= 1
-            self.fort.add(action.territory)
-            self._say(f"{self.turn.spec.name} build a fort in {action.territory}")
-        elif kind is BuildMonument:
-            self._build_monument(action.territory)
-        elif kind is SkipMonument:
-            self.phase = self.resume
-        elif kind is DiscardEvent:
-            self._say(f"{self.in_play.name} is discarded")
-            self.in_play = None
-        elif kind is Reorganise:
-            self._reorganise()
+        RULES[type(action)].perform(self, action)
         self._advance()
+        self.log_marks.append(len(self.log))
+
+    # what each action does, for the table of RULES
+    def _do_take(self, action) -> None:
+        self._take(action)
+
+    def _do_keep_bonus(self, action: KeepBonus) -> None:
+        self._keep_bonus(action.value)
+
+    def _do_establish(self, action) -> None:
+        self._establish()
+
+    def _do_place(self, action: Place) -> None:
+        self._place(action.territory, action.by_sea)
+
+    def _do_continue(self, action) -> None:
+        self._continue()
+
+    def _do_withdraw(self, action) -> None:
+        self._withdraw()
+
+    def _do_overrun(self, action: Overrun) -> None:
+        self._overrun(action.territory)
+
+    def _do_end_overrun(self, action) -> None:
+        self._end_overrun()
+
+    def _do_fort(self, action: BuildFort) -> None:
+        self.turn.organiser -= 1
+        self.fort.add(action.territory)
+        self._say(f"{self.turn.spec.name} build a fort in {action.territory}")
+
+    def _do_monument(self, action: BuildMonument) -> None:
+        self._build_monument(action.territory)
+
+    def _do_skip_monument(self, action) -> None:
+        self.phase = self.resume
+
+    def _do_discard(self, action) -> None:
+        self._say(f"{self.in_play.name} is discarded")
+        self.in_play = None
+
+    def _do_reorganise(self, action) -> None:
+        self._reorganise()
 
     def _advance(self) -> None:
         """Carry out everything that needs no decision, until somebody must choose."""
@@ -814,12 +762,26 @@ class BriefHistoryState(GameState):
             card = next(e for e in self.packets["event"] if e.name == action.card)
             self.packets["event"].remove(card)
             self.events_held[colour].append(card)
+        self._say(f"colour {colour} keeps an {kind.capitalize()} card")
+        self._tell(colour, f"colour {colour} keeps {action.card}")
 
     def _start_turns(self) -> None:
         holders = {card: c for c in range(self.colours) for card in self.empire_hand[c]}
         self.turns = [(card.name, index) for card in self.cards.empire_cards_of(self.epoch)
                       if card.name in holders for index in range(len(card.empires))]
+        for colour in sorted(set(holders.values())):
+            self._warn_red_cards(colour)
         self._next_empire()
+
+    def red_cards_due(self, colour: int) -> list[EventCard]:
+        """``colour``'s red Event cards that establishing its next empire this Epoch will lose."""
+        return [e for e in self.events_held[colour] if e.colour == "red" and self.epoch >= e.epoch + e.late]
+
+    def _warn_red_cards(self, colour: int) -> None:
+        """Tell the holder (only) which red Events must be played at the start of their empire turn."""
+        for card in self.red_cards_due(colour):
+            self._tell(colour, f"colour {colour}: play {card.name} ({card.cost} gold) at the start of your empire "
+                               "turn this Epoch, before establishing, or it is lost")
 
     def _next_empire(self) -> None:
         if not self.turns:
@@ -848,10 +810,12 @@ class BriefHistoryState(GameState):
         turn = self.turn
         if not turn.from_event:  # red Events not played now are lost, unless they may come one Epoch late
             held = self.events_held[turn.colour]
-            lost = [e for e in held if e.colour == "red" and self.epoch >= e.epoch + e.late]
-            for card in lost:
+            lost = self.red_cards_due(turn.colour)
+            for card in lost:  # Event cards are secret until played: the others learn only that one went
                 held.remove(card)
-                self._say(f"colour {turn.colour} loses {card.name}, not played in time")
+                self._tell(turn.colour, f"colour {turn.colour} loses {card.name}, not played in time")
+            if lost:
+                self._say(f"colour {turn.colour} discards {_count(len(lost), 'red Event card')}, not played in time")
         spec = turn.spec
         turn.indicator = 0
         turn.organiser = spec.armies - 1
@@ -905,14 +869,24 @@ class BriefHistoryState(GameState):
             return None
         if turn.trait == "united_states" and not turn.astronomy:
             return f"the United States may not expand across the {crossings[0]} unless Astronomy is played"
-        if turn.trait == "vikings" and crossings == ("Atlantic Ocean",) and turn.crossed_atlantic:
-            return "only one Viking army may cross the Atlantic in their turn"
+        return None
+
+    def _across_atlantic(self, territory: str) -> bool:
+        """Whether ``territory`` lies across the Atlantic from the Vikings' start (by Area)."""
+        return self.turn.trait == "vikings" and self.world.crosses_ocean("Atlantic Ocean", self.turn.spec.start, territory)
+
+    def _atlantic_reason(self, territory: str) -> str | None:
+        """The Vikings' trait: once one of their armies has crossed the Atlantic this turn (even
+        in an invasion that failed), no other may stand across it, by sea, land or over-run."""
+        if self.turn.trait == "vikings" and self.turn.crossed_atlantic and self._across_atlantic(territory):
+            return (f"{territory} lies across the Atlantic, and only one Viking army may cross the Atlantic "
+                    "in their turn: one already has")
         return None
 
     def _place(self, territory: str, by_sea: bool) -> None:
         turn = self.turn
         turn.organiser -= 1
-        if by_sea and turn.trait == "vikings" and "Atlantic Ocean" in self._crossing_routes(territory):
+        if self._across_atlantic(territory):
             turn.crossed_atlantic = True
         held = self.army.get(territory)
         if held is not None and self._is_enemy(territory):
@@ -925,14 +899,16 @@ class BriefHistoryState(GameState):
         self._say(f"{turn.spec.name} {'take the surrender of' if held else 'expand into'} {territory}")
         self._take_control(territory, how)
 
-    def _invasion_terms(self, territory: str, by_sea: bool, event: bool = False) -> tuple[int, int, int, bool, bool]:
-        """Attacker dice, defender dice, bonus, Fear, Viking sea rule for an invasion of ``territory``."""
+    def _invasion_terms(self, territory: str, by_sea: bool, event: bool = False,
+                        indicator: int | None = None) -> tuple[int, int, int, bool, bool]:
+        """Attacker dice, defender dice, bonus, Fear, Viking sea rule for an invasion of ``territory``
+        (at ``indicator``, default the indicator's place now)."""
         turn, card = self.turn, self.in_play
         extra = card.effect["dice"] if card is not None and card.kind == "extra_die" else 0
         weapons = card.effect["bonus"] if card is not None and card.kind == "attack_bonus" else 0
         attacker = max(1, 2 - int(by_sea) + extra)
         defender = 2 if territory in self.fort and not self._siege() else 1
-        bonus = 0 if event else turn.indicator + weapons
+        bonus = 0 if event else (turn.indicator if indicator is None else indicator) + weapons
         fear = turn.trait == "fear" and not event
         viking = turn.trait == "vikings" and by_sea
         return attacker, defender, bonus, fear, viking
@@ -954,11 +930,16 @@ class BriefHistoryState(GameState):
             defend = [self.rng.randint(1, 6) for _ in range(d)]
         points = points_from_scores(max(attack), max(defend), bonus, fear)
         cost = self.world.cost(target)
-        taken = points >= cost or (viking and max(attack) >= VIKING_NATURAL)
+        natural = viking and max(attack) >= VIKING_NATURAL and points < cost
+        taken = points >= cost or natural
         self.last_roll = (tuple(attack), tuple(defend), bonus, points)
-        self._say(f"  roll {'-'.join(map(str, attack))} (+{bonus}) against {'-'.join(map(str, defend))}: "
-                  f"{points} point{'s' * (points != 1)}" + (" with Fear" if fear and points else "")
-                  + (f", {target} falls" if taken else f", not enough for {target} (cost {cost})"))
+        if natural:
+            outcome = (f"{points} point{'s' * (points != 1)}, but a natural {max(attack)} from the sea is an "
+                       f"automatic success for the Vikings: {target} falls, with no points left to over-run")
+        else:
+            outcome = (f"{points} point{'s' * (points != 1)}" + (" with Fear" if fear and points else "")
+                       + (f", {target} falls" if taken else f", not enough for {target} (cost {cost})"))
+        self._say(f"  roll {'-'.join(map(str, attack))} (+{bonus}) against {'-'.join(map(str, defend))}: {outcome}")
         if self.fort_removal == "attempt":
             self.fort.discard(target)
         if taken:
@@ -1002,7 +983,7 @@ class BriefHistoryState(GameState):
         siege = self._siege()
         return [t for t in sorted(self.world.neighbours(info["from"]))
                 if self.army.get(t, (None,))[0] == info["defender"] and (siege or t not in self.fort)
-                and self.world.cost(t) <= info["points"]]
+                and self.world.cost(t) <= info["points"] and self._atlantic_reason(t) is None]
 
     def _overrun(self, territory: str) -> None:
         info, turn = self.overrun, self.turn
@@ -1013,6 +994,8 @@ class BriefHistoryState(GameState):
         else:
             turn.organiser -= 1
         self.army[territory] = (turn.colour, True)
+        if self._across_atlantic(territory):
+            turn.crossed_atlantic = True
         self._say(f"  over-run {territory} ({info['points']} point{'s' * (info['points'] != 1)} left)")
         self._take_control(territory, "overrun")
 
@@ -1195,20 +1178,18 @@ class BriefHistoryState(GameState):
             due[area] = values[area] * level
         return due
 
-    def area_level(self, colour: int, area: str) -> int:
-        """0 absent, 1 presence, 2 dominance (>= 2 armies and more than anyone), 3 supremacy (>= 3, alone)."""
+    def area_counts(self, area: str) -> list[int]:
+        """Armies (standing and retired) of each colour in ``area``."""
         counts = [0] * self.colours
         for t in self.world.territories_in(area):
             held = self.army.get(t)
             if held is not None:
                 counts[held[0]] += 1
-        mine = counts[colour]
-        others = [n for c, n in enumerate(counts) if c != colour]
-        if mine >= 3 and not any(others):
-            return 3
-        if mine >= 2 and mine > max(others, default=0):
-            return 2
-        return 1 if mine else 0
+        return counts
+
+    def area_level(self, colour: int, area: str) -> int:
+        """0 absent, 1 presence, 2 dominance (>= 2 armies and more than anyone), 3 supremacy (>= 3, alone)."""
+        return area_level(self.area_counts(area), colour)
 
     def _collect_gold(self, colour: int) -> None:
         due = self.gold_due(colour)
@@ -1218,6 +1199,8 @@ class BriefHistoryState(GameState):
         self._say(f"colour {colour} collects {total} gold" + (f" ({parts})" if parts else ""))
 
     def _add_gold(self, colour: int, amount: int) -> None:
+        if amount == 0:  # a marker that does not move does not land on top of a stack
+            return
         self.gold[colour] += amount
         self._arrivals += 1
         self.arrival[colour] = self._arrivals  # the moved marker lands on top of any stack
@@ -1271,7 +1254,64 @@ class BriefHistoryState(GameState):
     def _say(self, text: str) -> None:
         self.log.append(text)
 
-    # --- the end -----------------------------------------------------------------------------------
+    def _tell(self, colour: int, text: str) -> None:
+        """A line of the log that only ``colour``'s player may read."""
+        self.secret_log.append((len(self.log), colour, text, len(self.history) + 1))
+
+    def log_for(self, player: int) -> list[str]:
+        """The log as ``player`` may read it: every public line, and the secret lines about their
+        own colours' cards in their place."""
+        player = self._resolve_player(player)
+        mine = [(at, text) for at, colour, text, _ in self.secret_log if self.seat_of[colour] == player]
+        if not mine:
+            return list(self.log)
+        lines, start = [], 0
+        for at, text in mine:
+            lines += self.log[start:at]
+            lines.append(text)
+            start = at
+        return lines + self.log[start:]
+
+    def _log_step(self, number: int, step, viewer: int | None, names) -> list[str]:
+        """The lines step ``number`` of ``history`` wrote, as ``viewer`` may read them (a seat's
+        secret lines only to that seat); with ``names`` (one per seat) colours read as
+        ``"green (Eva)"``. The lines written before the first step come with it."""
+        marks = self.log_marks
+        if number > len(marks):
+            return [f"{number}. {step}"]
+        start, end = (marks[number - 2] if number > 1 else 0), marks[number - 1]
+        lines = self.log[start:end]
+        if viewer is not None:
+            secret = [(at, text) for at, colour, text, told in self.secret_log
+                      if told == number and self.seat_of[colour] == viewer]
+            merged, cursor = [], start
+            for at, text in secret:
+                merged += self.log[cursor:at]
+                merged.append(text)
+                cursor = at
+            lines = merged + self.log[cursor:end]
+        if names:
+            lines = [name_colours(line, lambda c: f"{COLOUR_NAMES[c]} ({names[self.seat_of[c]]})") for line in lines]
+        return [line.strip() for line in lines]
+
+    def _log_tail(self, player: int, count: int) -> list[str]:
+        """The last ``count`` lines of ``log_for(player)``, merging only the tail of the log."""
+        since = max(0, len(self.log) - count)
+        mine = []
+        for at, colour, text, _ in reversed(self.secret_log):  # secret lines come in the log's order
+            if at < since:
+                break
+            if self.seat_of[colour] == player:
+                mine.append((at, text))
+        if not mine:
+            return self.log[-count:]
+        merged, cursor = [], since
+        for at, text in reversed(mine):
+            merged += self.log[cursor:at]
+            merged.append(text)
+            cursor = at
+        return (merged + self.log[cursor:])[-count:]
+
     def colour_scores(self) -> list[int]:
         """Gold per colour, with the Bonus tokens once the game is over (they are secret until then)."""
         if self.phase != "over":
@@ -1293,8 +1333,15 @@ class BriefHistoryState(GameState):
 
     # --- what a player sees ------------------------------------------------------------------------
     def observation(self, player: int) -> BriefHistoryObservation:
-        player = self._resolve_player(player)
-        mine = tuple(c for c in range(self.colours) if self.seat_of[c] == player)
+        return self._observe(self._resolve_player(player))
+
+    def public_observation(self) -> BriefHistoryObservation:
+        """What anyone may know (a projector, a spectator): the board, the track and the public log;
+        no hand. Its ``player`` is ``None``."""
+        return self._observe(None)
+
+    def _observe(self, player: int | None) -> BriefHistoryObservation:
+        mine = tuple(range(player, self.colours, self.num_players)) if player is not None else ()  # p, p + n
         acting = self.acting_colour
         packet: tuple = ()
         if acting in mine and self.phase == "draft":
@@ -1303,26 +1350,39 @@ class BriefHistoryState(GameState):
         elif acting in mine and self.phase == "bonus":
             packet = tuple(str(v) for v in self.packets["bonus"])
         turn = self.turn
-        return BriefHistoryObservation(
+        return _observation(
             player=player, colours=mine, num_colours=self.colours, epoch=self.epoch, phase=self.phase,
             acting_colour=acting, empire=turn.spec.name if turn else None,
             organiser=turn.organiser if turn else 0, indicator=turn.indicator if turn else 0,
             fleets=turn.fleets if turn else (), event_in_play=self.in_play.name if self.in_play else None,
-            tiles=self.tiles(), gold=tuple(self.gold), ranking=tuple(self.ranking()),
-            area_values=tuple(self.area_values().items()),
+            board=(dict(self.army), dict(self.site), frozenset(self.monument), frozenset(self.fort)),
+            territories=self.world.territories, gold=tuple(self.gold), ranking=self._ranked(),
+            area_values=_area_value_items(self.cards, max(self.epoch, 1)),
             empire_hand=tuple(card for c in mine for card in self.empire_hand[c]),
             event_hand=tuple((c, e.name) for c in mine for e in self.events_held[c]),
             packet=packet, bonus_tokens=tuple((c, v) for c in mine for v in self.bonus_held[c]),
-            hand_sizes=tuple((len(self.events_held[c]), len(self.bonus_held[c])) for c in range(self.colours)),
+            hand_sizes=tuple(zip(map(len, self.events_held), map(len, self.bonus_held))),
             invasion=(self.invasion["target"], self.invasion["defender"], self.invasion["by_sea"]) if self.invasion else None,
             overrun_points=self.overrun["points"] if self.overrun else 0,
-            last_roll=self.last_roll, log=tuple(self.log[-12:]),
+            last_roll=self.last_roll, log=tuple(self._log_tail(player, 12) if player is not None else self.log[-12:]),
         )
 
     def tiles(self) -> tuple[Tile, ...]:
         """Every territory as the board shows it, in map order."""
         return tuple(Tile(t, self.army[t][0] if t in self.army else None, self.army.get(t, (None, False))[1],
                           self.site.get(t), t in self.monument, t in self.fort) for t in self.world.territories)
+
+    # The map and the cards are the kit's own read-only data, shared by every game: a pickled or
+    # deep-copied state refers to them, and takes them from the package again when it is loaded.
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        del state["world"], state["cards"], state["_barren"]
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self.world, self.cards = load_map(), load_cards()
+        self._barren = frozenset(self.world.barren)
 
     def clone(self) -> BriefHistoryState:
         twin = object.__new__(BriefHistoryState)
@@ -1347,7 +1407,53 @@ class BriefHistoryState(GameState):
         twin.event_armies = list(self.event_armies)
         twin.dice_script = list(self.dice_script)
         twin.log = list(self.log)
+        twin.secret_log = list(self.secret_log)
+        twin.log_marks = list(self.log_marks)
         return twin
+
+    def _outcome_reason(self) -> str:
+        scores, winners = self.scores(), self.winners()
+        gold = ", ".join(f"player {p} {s}" for p, s in enumerate(scores))
+        names = " and ".join(f"player {p}" for p in winners)
+        verdict = f"{names} wins" if len(winners) == 1 else f"{names} share the win (a tie stands)"
+        return f"after Epoch {self.epoch}, gold with the Bonus tokens added: {gold}; {verdict} with the most gold"
+
+    def reveal(self) -> str:
+        """Everything, secrets included (hands, Bonus tokens, the Epoch chart still face down): for
+        debugging, never for a screen the players share. ``str(state)`` is the public part."""
+        lines = [self._render()]
+        for colour in range(self.colours):
+            events = ", ".join(e.name for e in self.events_held[colour]) or "none"
+            lines.append(f"  colour {colour} (player {self.seat_of[colour]}): Empire cards "
+                         f"{', '.join(self.empire_hand[colour]) or 'none'}; Event cards {events}; "
+                         f"Bonus tokens {self.bonus_held[colour] or 'none'}")
+        if self.phase in SECRET_PHASES and self.queue:
+            kind = self.queue[0][1]
+            lines.append(f"  packet being chosen from ({kind}): "
+                         + ", ".join(str(card) for card in self.packets[kind]))
+        for epoch in range(self.epoch + 1, self.cards_epochs() + 1):
+            dealt = self.chart[epoch]
+            lines.append(f"  Epoch {epoch} chart: Empire cards {', '.join(dealt['empires'])}; Event cards "
+                         f"{', '.join(e.name for e in dealt['events'])}; Bonus tokens {dealt['bonus']}")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """A small public table for a notebook cell: gold, the empire being played, each Area's armies."""
+        from html import escape
+
+        rows = "".join(f"<tr><td>colour {c}</td><td>{self.gold[c]}</td></tr>" for c in self.ranking())
+        turn = ""
+        if self.turn is not None and self.phase not in SECRET_PHASES:
+            t = self.turn
+            turn = (f"<p><b>{escape(t.spec.name)}</b> (colour {t.colour}): organiser {t.organiser}, "
+                    f"indicator +{t.indicator}</p>")
+        areas = "".join(
+            f"<tr><td>{escape(area)}</td><td>{self.area_values()[area]}</td><td>"
+            + ", ".join(str(n) for n in self.area_counts(area)) + "</td></tr>" for area in self.world.areas)
+        where = "game over" if self.phase == "over" else f"Epoch {self.epoch}, {self.phase}"
+        return (f"<div><b>A Brief History of the World</b> (teaching map): {escape(where)}{turn}"
+                f"<table><tr><th>colour (leader first)</th><th>gold</th></tr>{rows}</table>"
+                f"<table><tr><th>Area</th><th>value</th><th>armies per colour</th></tr>{areas}</table></div>")
 
     def _render(self) -> str:
         lines = [f"A Brief History of the World (teaching map), {self.colours} colours: Epoch {self.epoch}, {self.phase}"]
@@ -1373,22 +1479,67 @@ class BriefHistoryState(GameState):
         return "\n".join(lines)
 
 
-_CHECKS = {TakeEmpire: "_why_not_take", TakeEvent: "_why_not_take", KeepBonus: "_why_not_bonus",
-           Establish: "_why_not_establish", PlayEvent: "_why_not_play", Place: "_why_not_place",
-           Continue: "_why_not_continue", Withdraw: "_why_not_withdraw", Overrun: "_why_not_overrun",
-           EndOverrun: "_why_not_end_overrun", BuildFort: "_why_not_fort", BuildMonument: "_why_not_monument",
-           SkipMonument: "_why_not_skip_monument", DiscardEvent: "_why_not_discard", Reorganise: "_why_not_reorganise"}
+@dataclass(frozen=True)
+class Rule:
+    """For one kind of action: the phases it belongs to, what it says outside them (``{now}`` is
+    what the game is doing instead), the check of its details (a reason, or ``None``) and what it does."""
+
+    phases: tuple[str, ...]
+    not_now: str
+    check: object  # BriefHistoryState -> action -> str | None, or None: nothing more to check
+    perform: object  # BriefHistoryState -> action -> None
+
+
+S = BriefHistoryState
+RULES: dict[type, Rule] = {
+    TakeEmpire: Rule(("draft",), "no cards are being drafted now: {now}", S._why_not_take, S._do_take),
+    TakeEvent: Rule(("draft",), "no cards are being drafted now: {now}", S._why_not_take, S._do_take),
+    KeepBonus: Rule(("bonus",), "Bonus tokens are shared only at the end of an Epoch: {now}", S._why_not_bonus,
+                    S._do_keep_bonus),
+    Establish: Rule(("start",), "you establish only at the start of an empire turn: {now}", None, S._do_establish),
+    PlayEvent: Rule(("start", "expand"), "no Event may be played now: {now}", S._why_not_play, S._play_event),
+    Place: Rule(("expand",), "armies are placed while expanding: {now}", S._why_not_place, S._do_place),
+    Continue: Rule(("failed",), "you can continue only right after a failed invasion roll", S._why_not_continue,
+                   S._do_continue),
+    Withdraw: Rule(("failed",), "there is no failed invasion to withdraw from", None, S._do_withdraw),
+    Overrun: Rule(("overrun",), "you have no leftover invasion points to over-run with", S._why_not_overrun,
+                  S._do_overrun),
+    EndOverrun: Rule(("overrun",), "you are not over-running", None, S._do_end_overrun),
+    BuildFort: Rule(FORT_PHASES, "a fort may be built at any time in your empire turn, but not now: {now}",
+                    S._why_not_fort, S._do_fort),
+    BuildMonument: Rule(("monument",), "you may build a monument only when you complete a pair of resource symbols",
+                        S._why_not_monument, S._do_monument),
+    SkipMonument: Rule(("monument",), "there is no monument to skip", None, S._do_skip_monument),
+    DiscardEvent: Rule(("expand",), "not now: {now}", S._why_not_discard, S._do_discard),
+    Reorganise: Rule(("expand",), "you reorganise only while expanding, with nothing left to settle: {now}",
+                     S._why_not_reorganise, S._do_reorganise),
+}
+del S
 _NAME_CACHE: dict[int, dict[str, str]] = {}
 _SEA_PLANS: dict[tuple, tuple[frozenset, dict]] = {}
-_PLACES: dict[tuple[str, bool], Place] = {}
 
 
-def _place_action(territory: str, by_sea: bool) -> Place:
-    """One shared Place per territory and route, so its sort key is worked out only once."""
-    action = _PLACES.get((territory, by_sea))
-    if action is None:
-        action = _PLACES[territory, by_sea] = Place(territory, by_sea)
-    return action
+def _observation(**fields) -> BriefHistoryObservation:
+    """A :class:`BriefHistoryObservation` from every one of its fields, filled in one step: a frozen
+    dataclass sets its thirty fields one by one, which was most of what an observation cost."""
+    seen = object.__new__(BriefHistoryObservation)
+    seen.__dict__.update(fields)
+    return seen
+
+
+_AREA_VALUE_ITEMS: dict[tuple[int, int], tuple] = {}
+
+
+def _area_value_items(cards: CardSet, epoch: int) -> tuple[tuple[str, int], ...]:
+    """An Epoch's Area values as observations carry them (worked out once per Epoch)."""
+    key = (id(cards), epoch)
+    if key not in _AREA_VALUE_ITEMS:
+        _AREA_VALUE_ITEMS[key] = tuple(cards.area_values[epoch].items())
+    return _AREA_VALUE_ITEMS[key]
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}{'s' * (n != 1)}"
 
 
 def _sea_plan(world: TeachingMap, start: str, fleets: tuple[str, ...]) -> tuple[frozenset, dict]:
@@ -1424,7 +1575,7 @@ def _names(world: TeachingMap, cards: CardSet) -> dict[str, str]:
     return _NAME_CACHE[key]
 
 
-def _check_options(players, fort_removal, monuments) -> None:
+def _check_options(players, fort_removal, monuments, reorganise_early) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
         raise ValueError(f"A Brief History of the World is for 3 to 6 players (or 2, each with two colours), not {players!r}")
     if fort_removal not in FORT_RULES:
@@ -1432,6 +1583,8 @@ def _check_options(players, fort_removal, monuments) -> None:
                          f"(when it is attacked at all), not {fort_removal!r}")
     if isinstance(monuments, bool) or not isinstance(monuments, int) or monuments < 0:
         raise ValueError(f"monuments is the size of the monument supply, a whole number, not {monuments!r}")
+    if not isinstance(reorganise_early, bool):
+        raise ValueError(f"reorganise_early is True or False, not {reorganise_early!r}")
 
 
 def _check_dice_script(dice) -> None:
@@ -1455,7 +1608,7 @@ def _check_position(position, world: TeachingMap, cards: CardSet, colours: int, 
     if unknown:
         raise ValueError(f"a position knows the keys {', '.join(POSITION_KEYS)}, not {unknown}")
     names = {c.name for c in cards.empire_cards}
-    if position["empire"] not in names:
+    if not isinstance(position["empire"], str) or position["empire"] not in names:
         raise ValueError(f"there is no Empire card {position['empire']!r} in the kit's card set")
     colour = position.get("colour", 0)
     if not _is_colour(colour, colours):
@@ -1472,8 +1625,10 @@ def _check_position(position, world: TeachingMap, cards: CardSet, colours: int, 
     if not isinstance(sites, dict) or any(kind not in ("capital", "city") for kind in sites.values()):
         raise ValueError('sites is a dict territory -> "capital" or "city"')
     for key in ("forts", "monuments"):
-        if not isinstance(position.get(key, []), list) or len(set(position.get(key, []))) != len(position.get(key, [])):
-            raise ValueError(f"{key} is a list of distinct territories")
+        spots = position.get(key, [])
+        if (not isinstance(spots, list) or not all(isinstance(t, str) for t in spots)
+                or len(set(spots)) != len(spots)):
+            raise ValueError(f"{key} is a list of distinct territories (their names)")
     for t in [*sites, *position.get("forts", []), *position.get("monuments", [])]:
         if t not in armies:
             raise ValueError(f"{t!r} needs an army under its capital, city, fort or monument")
@@ -1498,14 +1653,18 @@ def _json_copy(value):
         raise ValueError(f"a position must be plain JSON data: {error}") from None
 
 
-def new_game(players: int = 4, *, seed: int | None = None, fort_removal: str = "taken",
-             monuments: int = 20, dice: list | None = None, position: dict | None = None) -> BriefHistoryState:
+def new_game(players: int = 4, *, seed: int | None = None, fort_removal: str = "attempt",
+             monuments: int = 20, reorganise_early: bool = False, dice: list | None = None,
+             position: dict | None = None) -> BriefHistoryState:
     """A new game, at the first draft of Epoch 1.
 
     ``players`` 3 to 6, or 2 for the two-colour variant (each player plays colours p and p+2);
-    ``fort_removal="taken"`` removes a fort when its territory is taken (the digest's reading),
-    ``"attempt"`` after any invasion roll against it (the seed's literal wording); ``monuments`` is
-    the size of the monument supply (the published count is not known; 20 is the kit's choice).
+    ``fort_removal="attempt"`` (the rule: "Um forte é sempre removido quando uma tentativa de
+    controlo tem lugar") removes a fort after any invasion roll against it, ``"taken"`` only when
+    its territory is taken (a kit variant); ``monuments`` is the size of the monument supply (the
+    published count is not known; 20 is the kit's choice); ``reorganise_early=True`` lets an
+    empire reorganise while armies and placements remain (a kit variant: the rule reorganises
+    only when the organiser is empty or nothing can be placed).
 
     Two options exist for lessons (``gamekit.brief_history.scenarios`` builds them), both plain
     JSON so that a record replays them: ``dice``, faces (1-6) that the next rolls show, attacker's
@@ -1521,4 +1680,4 @@ def new_game(players: int = 4, *, seed: int | None = None, fort_removal: str = "
     ((6, 5), (3,), 0, 3)
     """
     return BriefHistoryState(players=players, seed=seed, fort_removal=fort_removal, monuments=monuments,
-                             dice=dice, position=position)
+                             reorganise_early=reorganise_early, dice=dice, position=position)

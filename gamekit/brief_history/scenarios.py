@@ -17,8 +17,8 @@ Romans invade Balkans
   roll 4-1 (+1) against 6: 0 points, not enough for Balkans (cost 2)
   continue: an organiser army is spent, the indicator goes to +2
   roll 6-5 (+2) against 3: 5 points, Balkans falls
->>> [str(action) for action in state.legal_actions()]
-['overrun Anatolia', 'overrun Danubia', 'end overrun']
+>>> [str(action) for action in state.legal_actions()]   # forts may be built at any time of the turn
+['overrun Anatolia', 'overrun Danubia', 'end overrun', 'fort Balkans', 'fort Italy']
 """
 
 from __future__ import annotations
@@ -52,7 +52,9 @@ ROMAN_STEPS = (
     ("monument Pindus", "Pindus completes the marble pair with Anatolia"),
     ("place Crete by sea", "from the fleet: one attacking die fewer"),
     ("fort Balkans", "a fort costs an organiser army; defenders roll 2 dice there from now on"),
-    ("reorganise", "armies retire, the fleet leaves, gold is collected"),
+    ("place Sicily", "an empty territory: one army is left in the organiser"),
+    ("fort Italy", "the last army builds a fort; the organiser is empty, so the empire reorganises: "
+                   "armies retire, the fleet leaves, gold is collected"),
 )
 ROMAN_DICE = (3, 2, 5, 4, 1, 6, 6, 5, 3,  # the Balkans at +0, +1, +2
               4, 1, 5, 6, 2, 6,  # Danubia at +0, then +1
@@ -86,12 +88,18 @@ def position(empire: str, *, colour: int = 0, armies: Mapping[str, int] | None =
 
 
 def scenario(empire: str, *, players: int = 3, seed: int = 0, dice: Iterable[int] | None = None,
-             **where) -> BriefHistoryState:
-    """A game that starts as ``empire`` is called, laid out as :func:`position` says, whose next
-    rolls show ``dice``. Options such as ``fort_removal`` may be passed with the position's keys."""
-    options = {k: where.pop(k) for k in ("fort_removal", "monuments") if k in where}
+             options: Mapping | None = None, **where) -> BriefHistoryState:
+    """A game that starts as ``empire`` is called, laid out as :func:`position` says (``armies``,
+    ``sites``, ``forts``, ``monuments`` — where monuments stand — and ``gold``), whose next rolls
+    show ``dice``. Further ``new_game`` options go in ``options``:
+    ``scenario("Romans", monuments=["Italy"], options={"monuments": 5})`` puts a monument in Italy
+    and leaves a supply of 5."""
+    extra = dict(options or {})
+    clash = sorted(set(extra) & {"players", "seed", "dice", "position"})
+    if clash:
+        raise ValueError(f"pass {', '.join(clash)} to scenario() itself, not in options")
     return new_game(players, seed=seed, dice=None if dice is None else list(dice),
-                    position=position(empire, **where), **options)
+                    position=position(empire, **where), **extra)
 
 
 def roman_turn(*, seed: int = 0, players: int = 3, dice: Iterable[int] = ROMAN_DICE) -> BriefHistoryState:

@@ -43,7 +43,7 @@ def test_explanations_cover_every_legal_action(players):
         assert table.best in legal and table.candidates[0].value == max(c.value for c in table.candidates)
         assert str(table).startswith("heuristic chooses") and "<table>" in table._repr_html_()
         kinds |= {type(a).__name__ for a in legal}
-    assert {"Place", "TakeEmpire", "TakeEvent", "KeepBonus", "Reorganise", "Continue"} <= kinds
+    assert {"Place", "TakeEmpire", "TakeEvent", "KeepBonus", "BuildFort", "Continue"} <= kinds
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])

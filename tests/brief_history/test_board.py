@@ -181,8 +181,8 @@ def test_the_seeds_roman_turn_on_the_board():
     for text, _why in ROMAN_STEPS:
         engine.apply(text)
     assert board.state.history[:len(ROMAN_STEPS)] == engine.history
-    assert board.state.gold[0] == engine.gold[0] == 20
-    assert 'data-colour="0" data-gold="20"' in board.players_view.value
+    assert board.state.gold[0] == engine.gold[0] == 23
+    assert 'data-colour="0" data-gold="23"' in board.players_view.value
     assert board.state.epoch >= 3 and board.seats[board.state.current_player] == HUMAN
 
 
@@ -378,8 +378,8 @@ def test_bad_set_ups_are_refused_clearly():
 def test_action_classes_are_stable_css_names():
     assert css_name("play Barbarians: Sea Peoples") == "play-barbarians-sea-peoples"
     board = BriefHistoryBoard(roman_turn(), seats=[HUMAN, "random", "random"])
-    button = shown_buttons(board)["reorganise"]
-    assert {"bh-action", "bh-action-reorganise"} <= set(button._dom_classes)
+    button = shown_buttons(board)["fort Italy"]
+    assert {"bh-action", "bh-action-fort-italy"} <= set(button._dom_classes)
     assert "bh-territory-select" in board.territory_picker._dom_classes
     assert "bh-map" in board.map.widget._dom_classes
 
@@ -395,3 +395,24 @@ def test_log_panel_extends_in_one_go_and_shows_the_newest():
 
 def test_the_board_doctest():
     assert doctest.testmod(board_module).failed == 0
+
+
+# --- the map's names ---------------------------------------------------------------------------------
+def test_no_two_names_overlap_in_any_view_and_each_view_is_placed_once():
+    from gamekit.brief_history.mapview import VIEWS, _overlap
+
+    board = BriefHistoryBoard(players=3, seats=[HUMAN, "random", "random"], seed=2)
+    view = board.map
+    for name in VIEWS:
+        positions, texts, _ = view.label_layout(name)
+        assert view.label_layout(name) is view.label_layout(name)  # worked out once, then reused
+        view.set_view(name)
+        trace = view.figure.data[view.territory_trace]
+        assert list(trace.text) == texts and list(trace.textposition) == positions
+        boxes = view.label_boxes(name)  # seas' and Areas' names first (placed where they cover least)
+        areas_and_seas = len(boxes) - sum(bool(t) for t in texts)
+        assert all(not _overlap(a, b) for i, a in enumerate(boxes) for b in boxes[max(i + 1, areas_and_seas):])
+        shown = sum(bool(t) for t in texts)
+        assert shown >= (20 if name == "World" else 0.6 * len([t for t in texts]))  # most names still show
+    world_texts = view.label_layout("World")[1]
+    assert "" in world_texts and all(t in view.names for t in world_texts if t)  # crowded Europe thins out

@@ -52,7 +52,7 @@ def test_set_up():
     for epoch, dealt in state.chart.items():
         assert len(dealt["empires"]) == 4 and len(set(dealt["empires"])) == 4
         assert all(e.epoch == epoch for e in dealt["events"]) and len(dealt["bonus"]) == 3
-    assert state.options == {"players": 4, "fort_removal": "taken", "monuments": 20}
+    assert state.options == {"players": 4, "fort_removal": "attempt", "monuments": 20}
 
 
 def test_two_player_game_plays_four_colours():
@@ -147,9 +147,9 @@ def test_placements_go_next_to_active_armies_or_fleets():
     assert Place("Crete", by_sea=True) in legal  # the Mediterranean fleet
     assert Place("Crete") not in legal and Place("Persia") not in legal
     refused(state, "place Persia", "not next to any of your active armies or fleets")
-    refused(state, "place Crete", "use 'place Crete by sea'")
+    refused(state, "place Crete", "reached only from a fleet: place the army there by sea")
     refused(state, "place Italy", "already holds one of your active armies")
-    refused(state, "place Gaul by sea", "place it over land")
+    refused(state, "place Gaul by sea", "place it over land (an army comes by sea only where no land route exists)")
 
 
 def test_barren_territories_never_take_an_army():
@@ -183,7 +183,7 @@ def test_continuing_example():
     state = mid_turn("Romans", armies={"Gaul": (1, False)}, organiser=5, dice=[4, 1, 5])
     state.apply("place Gaul")
     assert state.phase == "failed" and state.army["Gaul"] == (1, False)
-    assert set(state.legal_actions()) == {Continue(), Withdraw()}
+    assert set(state.legal_actions()) == {Continue(), Withdraw(), BuildFort("Italy")}  # forts: any time
     state.rng = ScriptedDice([6, 2, 6])
     state.apply("continue")
     assert state.turn.organiser == 3  # the invader and one army spent on continuing
@@ -230,13 +230,13 @@ def test_roman_example_overrun(roman_example):
     assert state.last_roll == ((6, 5), (3,), 2, 5)
     assert state.army["Balkans"] == (0, True) and state.overrun["points"] == 3
     legal = set(state.legal_actions())
-    assert legal == {Overrun("Anatolia"), Overrun("Danubia"), EndOverrun()}
+    assert legal == {Overrun("Anatolia"), Overrun("Danubia"), EndOverrun(), BuildFort("Italy"), BuildFort("Balkans")}
     refused(state, "overrun Rhineland", "no army of colour 1")
     refused(state, "overrun Pindus", "a fort stops an over-run")
     refused(state, "overrun Crete", "not next to Balkans")
     state.apply("overrun Anatolia")
     assert state.overrun["points"] == 1 and state.army["Anatolia"] == (0, True)
-    assert set(state.legal_actions()) == {Overrun("Levant"), EndOverrun()}
+    assert {a for a in state.legal_actions() if not isinstance(a, BuildFort)} == {Overrun("Levant"), EndOverrun()}
     refused(state, "overrun Danubia", "not next to Anatolia")
     state.apply("overrun Levant")
     assert state.army["Levant"] == (0, True) and state.phase == "expand" and state.overrun is None
@@ -327,14 +327,16 @@ def test_the_french_start_keeps_its_monument():
     assert "Gaul" in state.monument and state.army["Gaul"] == (0, True) and state.monuments_left == 19
 
 
-def test_fort_removed_on_any_attempt_under_the_literal_option():
-    state = mid_turn("Romans", armies={"Balkans": (1, False)}, forts={"Balkans"}, dice=[1, 1, 6, 6], fort_removal="attempt")
+def test_fort_removed_on_any_attempt_by_default():
+    # "Um forte é sempre removido quando uma tentativa de controlo tem lugar num território."
+    state = mid_turn("Romans", armies={"Balkans": (1, False)}, forts={"Balkans"}, dice=[1, 1, 6, 6])
+    assert state.fort_removal == "attempt"
     state.apply("place Balkans")
     assert "Balkans" not in state.fort and state.phase == "failed"
 
 
-def test_fort_stays_after_a_failed_attempt_by_default():
-    state = mid_turn("Romans", armies={"Balkans": (1, False)}, forts={"Balkans"}, dice=[1, 1, 6, 6])
+def test_fort_stays_after_a_failed_attempt_under_the_taken_option():
+    state = mid_turn("Romans", armies={"Balkans": (1, False)}, forts={"Balkans"}, dice=[1, 1, 6, 6], fort_removal="taken")
     state.apply("place Balkans")
     assert "Balkans" in state.fort
 
@@ -436,7 +438,7 @@ def test_siege_craft_lets_an_overrun_pass_forts(roman_example):
 
 
 def test_a_continuous_event_ends_with_the_empire_turn():
-    state = mid_turn("Romans", organiser=1)
+    state = mid_turn("Romans", organiser=1, reorganise_early=True)
     state.gold[0] = 2
     state.apply("play Leader")
     state.apply("reorganise")
@@ -508,9 +510,35 @@ def test_vikings_cross_the_atlantic_once_and_win_on_a_natural_five():
     state = mid_turn("Vikings", armies={"New England": (1, False)}, dice=[5, 6])
     state.apply("place New England by sea")  # 5 against 6 would fail, but a natural 5 wins from the sea
     assert state.army["New England"] == (0, True)
+    assert "automatic success for the Vikings: New England falls" in state.log[-1]
+    assert "0 points, New England falls" not in state.log[-1]
     refused(state, "place Bahia by sea", "only one Viking army may cross the Atlantic")
     assert Place("Bahia", by_sea=True) not in state.legal_actions()
-    assert Place("Chesapeake") in state.legal_actions()  # over land from the new landing
+    # "Nenhum outro exército pode atravessar o Atlântico": no expansion from the landing either
+    refused(state, "place Chesapeake", "only one Viking army may cross the Atlantic")
+    assert Place("Chesapeake") not in state.legal_actions()
+
+
+def test_only_one_viking_army_stands_across_the_atlantic():
+    # the issue's line: place Chesapeake by sea, overrun Mississippi, overrun Great Plains, place New England
+    america = {t: (1, False) for t in ("Chesapeake", "Mississippi", "Great Plains", "New England")}
+    state = mid_turn("Vikings", armies=america, dice=[6, 1])
+    state.apply("place Chesapeake by sea")  # 6 against 1: 5 points, 4 left after clear Chesapeake
+    assert state.army["Chesapeake"] == (0, True)
+    assert state.phase == "expand"  # the points are lost: every over-run target lies across the Atlantic
+    refused(state, "overrun Mississippi", "no leftover invasion points")
+    for text in ("place New England", "place Mississippi", "place New England by sea"):
+        refused(state, text, "only one Viking army may cross the Atlantic")
+    americas = {"North America", "Central America", "South America"}
+    assert not any(isinstance(a, Place) and state.world.area(a.territory) in americas for a in state.legal_actions())
+    assert sum(state.army.get(t) == (0, True) for t in america) == 1
+
+
+def test_a_failed_viking_crossing_still_uses_the_atlantic():
+    state = mid_turn("Vikings", armies={"Chesapeake": (1, False)}, dice=[1, 6, 6, 1])
+    state.apply("place Chesapeake by sea")
+    state.apply("withdraw")
+    refused(state, "place New England by sea", "only one Viking army may cross the Atlantic")
 
 
 def test_vikings_may_invade_from_the_sea_even_next_to_their_armies():
@@ -531,9 +559,9 @@ def test_civil_war_invades_a_capital_anywhere():
     assert state.turn.organiser == 13 and state.in_play is None
 
 
-def start_of_turn(empire, red_event, players=3):
+def start_of_turn(empire, red_event, players=3, **options):
     """A state at the start of ``empire``'s turn, its holder (colour 0) holding ``red_event``."""
-    state = mid_turn(empire, players=players)
+    state = mid_turn(empire, players=players, **options)
     card = load_cards().empire_card(empire)
     state.army = {}
     state.turn = type(state.turn)(0, card.name, card.empires[0])
@@ -564,7 +592,7 @@ def test_israel_may_wait_one_epoch_other_red_events_are_lost():
 
 
 def test_minor_empire_plays_before_the_empire():
-    state = start_of_turn("Egyptians", "Minor Empire: Phoenicians")
+    state = start_of_turn("Egyptians", "Minor Empire: Phoenicians", reorganise_early=True)
     state.apply("play Minor Empire: Phoenicians")
     assert state.turn.from_event and state.turn.spec.name == "Phoenicians"
     assert state.army["Levant"] == (0, True) and state.site["Levant"] == "capital"
@@ -588,7 +616,7 @@ def test_barbarian_event_gains_gold_for_reductions():
 
 # --- reorganising, gold, the Conclusion ----------------------------------------------------------------------------
 def test_reorganise_retires_armies_and_collects_gold():
-    state = mid_turn("Romans", sites={"Italy": "capital"}, monument_sites={"Italy"})
+    state = mid_turn("Romans", sites={"Italy": "capital"}, monument_sites={"Italy"}, reorganise_early=True)
     state.apply("place Gaul")
     state.apply("no monument")
     state.apply("reorganise")
@@ -630,7 +658,7 @@ def test_track_adjustment_moves_markers_off_shared_spaces():
 
 
 def test_bonus_tokens_go_leader_second_third():
-    state = mid_turn("Romans", organiser=1)
+    state = mid_turn("Romans", organiser=1, reorganise_early=True)
     state.gold = [30, 20, 10]
     state.apply("reorganise")
     assert state.phase == "bonus" and state.current_player == state.ranking()[0]
@@ -643,7 +671,7 @@ def test_bonus_tokens_go_leader_second_third():
 
 
 def test_bonus_tokens_are_secret_until_the_end():
-    state = mid_turn("Romans", organiser=1)
+    state = mid_turn("Romans", organiser=1, reorganise_early=True)
     state.gold = [30, 20, 10]
     state.apply("reorganise")
     leader = state.current_player

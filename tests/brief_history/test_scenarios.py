@@ -8,7 +8,7 @@ import random
 import pytest
 
 from gamekit.brief_history import new_game, scenarios
-from gamekit.brief_history.rules import EndOverrun, Overrun
+from gamekit.brief_history.rules import BuildFort, EndOverrun, Overrun
 from gamekit.core import IllegalActionError, RecordError, load, save
 
 from .test_rules import refused
@@ -38,16 +38,17 @@ def test_the_roman_turn_plays_the_seed_examples():
     assert rolls["place Crete by sea"] == ((5,), (2,), 0, 3)  # one die fewer from the fleet
     assert all(state.army[t][0] == 0 for t in ("Balkans", "Anatolia", "Levant", "Danubia", "Pindus", "Crete", "Gaul"))
     assert state.army["Rhineland"] == (2, False)
-    assert state.fort == {"Balkans"}  # Pindus' fort went with its territory, the Romans built one
+    assert state.fort == {"Balkans", "Italy"}  # Pindus' fort went with the attempt, the Romans built two
     assert state.monument == {"Italy", "Pindus"} and "Anatolia" not in state.site
-    assert state.phase == "bonus" and state.gold[0] == 20 and state.dice_script == []
+    assert state.phase == "bonus" and state.gold[0] == 23 and state.dice_script == []  # reorganised by itself
 
 
 def test_roman_overrun_refusals_and_reasons():
     state = scenarios.roman_turn()
     scenarios.play(state, "place Balkans", "continue", "continue")
     assert state.overrun["points"] == 3
-    assert set(state.legal_actions()) == {Overrun("Anatolia"), Overrun("Danubia"), EndOverrun()}
+    assert set(state.legal_actions()) == {Overrun("Anatolia"), Overrun("Danubia"), EndOverrun(),
+                                          BuildFort("Balkans"), BuildFort("Italy")}
     refused(state, "overrun Rhineland", "no army of colour 1")
     refused(state, "overrun Pindus", "a fort stops an over-run")
     refused(state, "overrun Crete", "not next to Balkans")

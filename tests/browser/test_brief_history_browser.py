@@ -132,8 +132,53 @@ def assert_page_matches_engine(board, engine) -> None:
         arg=[board.locator(".bh-map").element_handle(), expected], timeout=10_000)
 
 
+def open_play_notebook(lab, page) -> None:
+    page.goto(f"{lab.url}/lab/tree/42_brief_history_play.ipynb?reset&token={lab.token}", timeout=120_000)
+    idle = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator[data-status='idle']"
+    page.wait_for_selector(idle, timeout=90_000)
+    page.locator(".jp-StatusBar-Widget", has_text="Python 3 (ipykernel) | Idle").wait_for(timeout=90_000)
+    page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Cell").nth(20).wait_for()
+
+
+def run_cell(page, text: str) -> None:
+    """Click into the code cell that holds ``text`` and run it (Shift+Enter)."""
+    cell = page.locator(".jp-NotebookPanel:not(.lm-mod-hidden) .jp-CodeCell", has_text=text).first
+    cell.locator(".jp-InputArea-editor").click()
+    page.keyboard.press("Shift+Enter")
+
+
+def test_the_last_epoch_played_to_the_end_by_clicks(lab, page):
+    """A short game by clicks: the British in Epoch 6 (a lesson position), to the final score."""
+    from gamekit.brief_history.scenarios import scenario
+
+    open_play_notebook(lab, page)
+    run_cell(page, "AGENTS = load_agents()")
+    run_cell(page, "last_epoch = BriefHistoryBoard(")
+    board = page.locator(".bh-board", has_text="British").first
+    board.locator(".bh-map .scatterlayer").wait_for(timeout=90_000)
+    clicked = []
+    for _ in range(CLICK_LIMIT):
+        if board.locator(".bh-result").count():
+            break
+        if board.locator(".bh-place:not(:disabled)").count():
+            clicked.append(place_with_the_picker(board))
+            continue
+        button = board.locator(".bh-actions .bh-action").first
+        clicked.append(button.inner_text().strip())
+        click_and_wait(board, button)
+    expect(board.locator(".bh-result")).to_contain_text("Game over", timeout=30_000)
+    engine = scenario("British", players=3, seed=4)
+    agents = build_agents([HUMAN, "random", "random"], load_agents(), engine.seed)
+    while not engine.is_terminal:
+        p = engine.current_player
+        engine.apply(clicked.pop(0) if agents[p] is None else agents[p].act(engine.observation(p), engine.legal_actions(p)))
+    assert not clicked
+    scores = board.locator(".bh-score-row").evaluate_all("rows => rows.map(r => Number(r.dataset.score))")
+    assert scores == engine.scores()
+
+
 def test_play_notebook_in_jupyterlab(lab, page):
-    page.goto(f"{lab.url}/lab/tree/42_brief_history_play.ipynb?reset&token={lab.token}")
+    page.goto(f"{lab.url}/lab/tree/42_brief_history_play.ipynb?reset&token={lab.token}", timeout=120_000)
     idle = ".jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook-ExecutionIndicator[data-status='idle']"
     page.wait_for_selector(idle, timeout=90_000)
     page.locator(".jp-StatusBar-Widget", has_text="Python 3 (ipykernel) | Idle").wait_for(timeout=90_000)
@@ -159,7 +204,7 @@ def test_play_notebook_in_jupyterlab(lab, page):
 
 def test_voila_app_hot_seat_with_an_agent(voila_app, page, tmp_path):
     server = voila_app("apps/brief_history.ipynb")
-    page.goto(f"{server.url}/?token={server.token}")
+    page.goto(f"{server.url}/?token={server.token}", timeout=120_000)
     board = page.locator(".bh-board")
     board.wait_for(timeout=90_000)
     board.locator(".bh-map .scatterlayer").wait_for()
@@ -170,6 +215,11 @@ def test_voila_app_hot_seat_with_an_agent(voila_app, page, tmp_path):
         board.locator(f".gk-seat-{seat} select").select_option(kind)
     click_and_wait(board, board.locator(".bh-new-game"))
     seed = int(board.locator(".bh-seed").get_attribute("data-seed"))
+    # hot-seat: while the screen is being passed, no card, hand or choice is on the page
+    assert board.locator(".bh-pass-screen:visible").count()
+    assert not board.locator(".bh-actions .bh-action").count() and not board.locator(".bh-packet:visible").count()
+    assert not board.locator(".bh-hand").inner_text().strip()
+    assert board.locator(".bh-choices").get_attribute("data-choices") == ""
     clicked = draft_until_a_placement(board)
     clicked.append(place_with_the_picker(board))
     engine = engine_replay(seed, 3, seats, clicked)

@@ -1,0 +1,394 @@
+"""The teaching map as a plotly figure, for the Brief History board (drawing only, no rules).
+
+``MapView(world, on_click, width=800)`` draws the kit's teaching map — inspired by the published game, not
+its board — with Areas, land and strait links, seas, territories coloured by who stands there,
+sites, forts, fleets and rings around the territories a click may take; ``draw(...)`` recolours it
+from the state's tiles, ``set_view(name)`` zooms. Names are placed beside their markers without
+overlapping (a name that cannot be placed clear of the others is left to the hover text), once
+per view: the placement is kept, so a click redraws colours only.
+"""
+
+from __future__ import annotations
+
+import math
+
+import ipywidgets as widgets
+
+from .maps import TeachingMap
+
+MAP_LABEL = "the kit's own teaching map — inspired by the published game, not its board"
+
+# The default size fits a notebook's output area in JupyterLab at a 1280-px window (about 812 px
+# of it show); a projector passes a wider ``width``. Plotly's widget needs a width in pixels.
+MAP_SIZE = (800, 440)
+MIN_WIDTH, MAX_WIDTH = 600, 2400
+MAP_MARGIN = {"l": 8, "r": 8, "t": 34, "b": 8}
+VIEWS = {
+    "World": ((-141.0, 147.0), (-40.0, 80.0)),
+    "Europe & the Middle East": ((-13.0, 62.0), (17.0, 66.0)),
+    "Africa & India": ((-12.0, 95.0), (-2.0, 46.0)),
+    "East Asia": ((60.0, 145.0), (-12.0, 66.0)),
+    "The Americas": ((-141.0, -36.0), (-40.0, 80.0)),
+}
+# Where the names of seas and oceans (and fleets) are drawn: presentation only.
+WATER_LABELS = {
+    "North Sea": (3.0, 57.5), "Baltic Sea": (19.0, 56.5), "Mediterranean Sea": (17.0, 34.5),
+    "Black Sea": (34.0, 43.5), "Red Sea": (38.5, 21.0), "Persian Gulf": (51.0, 27.0),
+    "Arabian Sea": (63.0, 17.0), "Bay of Bengal": (88.0, 14.0), "South China Sea": (113.0, 12.0),
+    "Yellow Sea": (122.0, 33.0), "Sea of Japan": (134.0, 42.0), "Gulf of Mexico": (-91.0, 25.5),
+    "Caribbean Sea": (-75.0, 14.0), "Atlantic Ocean": (-30.0, 30.0), "Indian Ocean": (75.0, -10.0),
+    "Pacific Ocean": (-128.0, 8.0),
+}
+SEA_COLOUR, EMPTY_FILL, EMPTY_LINE, BARREN_FILL = "#dbe7ef", "#f6f1e4", "#8a8170", "#a59f92"
+AREA_TINTS = ("#efe3c8", "#e2ecd5", "#ecdede", "#e0e4ef", "#eee8d2", "#dcebe6", "#eadff0")
+LEGAL_RING, INVASION_RING = "#f2b705", "#e8590c"
+LABEL_FONT = 12
+AREA_FONT, WATER_FONT = 13, 11
+MARKER_RADIUS = 12  # room kept round a territory's marker when names are placed
+CHAR_WIDTH = 0.58 * LABEL_FONT  # a rough average glyph width, for placing names without overlaps
+
+
+
+def lighter(colour: str, share: float = 0.55) -> str:
+    """``colour`` mixed with ``share`` of white (a retired army is drawn paler than a standing one)."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return "#" + "".join(f"{round(v + (255 - v) * share):02x}" for v in (r, g, b))
+
+
+
+# --- the map ---------------------------------------------------------------------------------------
+class MapView:
+    """The teaching map as a plotly figure: Areas, land and strait links, seas, territories coloured
+    by who stands there, sites, forts, fleets, and rings around the territories a click may take.
+
+    ``widget`` is a ``FigureWidget`` (clickable) when anywidget is installed; otherwise a static
+    figure in an ``Output`` (the drop-down under the map still places armies). ``width`` in
+    pixels (the height follows): the default fits a notebook in JupyterLab at 1280 px.
+    """
+
+    def __init__(self, world: TeachingMap, on_click, *, width: int = MAP_SIZE[0]):
+        import plotly.graph_objects as go
+
+        if isinstance(width, bool) or not isinstance(width, int) or not MIN_WIDTH <= width <= MAX_WIDTH:
+            raise ValueError(f"the map's width is a whole number of pixels, {MIN_WIDTH} to {MAX_WIDTH}, not {width!r}")
+        self.world = world
+        self.size = (width, round(width * MAP_SIZE[1] / MAP_SIZE[0]))
+        self.names = list(world.territories)
+        self.view = "World"
+        self.scale = 1.0  # markers are drawn smaller in the whole-world view
+        self._layouts: dict[str, tuple] = {}  # view -> where its names go (worked out once)
+        self._boxes: dict[str, list] = {}
+        figure = go.Figure(layout=self._layout())
+        self._add_background(figure)
+        self._add_territories(figure)
+        try:
+            self.figure = go.FigureWidget(figure)
+            self.widget = self.figure
+            self.clickable = True
+        except ImportError:  # plotly's FigureWidget needs anywidget
+            self.figure = figure
+            self.widget = widgets.Output()
+            self.clickable = False
+        self.widget.add_class("bh-map")
+        if self.clickable:
+            self.figure.data[self.territory_trace].on_click(self._clicked)
+        self._on_click = on_click
+        self.set_view("World")
+
+    # --- building -------------------------------------------------------------------------------
+    def _layout(self) -> dict:
+        hidden = {"visible": False, "fixedrange": False}
+        return {
+            # no fixed width: the map takes its container's width (a notebook, a projector, 1024 px)
+            "width": self.size[0], "height": self.size[1], "margin": MAP_MARGIN, "showlegend": False,
+            "paper_bgcolor": "#fbfaf6", "plot_bgcolor": SEA_COLOUR, "hovermode": "closest",
+            "dragmode": "pan", "xaxis": dict(hidden), "yaxis": dict(hidden),
+            "font": {"family": "DejaVu Sans, Arial, sans-serif", "size": LABEL_FONT, "color": "#1a1a1a"},
+            "hoverlabel": {"font": {"size": 15}},
+            "title": {"text": f"<b>Teaching map</b>: {MAP_LABEL}",  # the legend says the rest
+                      "x": 0.01, "y": 0.985,
+                      "font": {"size": 15}},
+            "modebar": {"remove": ["lasso2d", "select2d", "autoScale2d"]},
+        }
+
+    def _add_background(self, figure) -> None:
+        import plotly.graph_objects as go
+
+        world = self.world
+        self.hulls = {}
+        for index, area in enumerate(world.areas):
+            xs, ys = _padded_hull([world.xy(t) for t in world.territories_in(area)], radius=3.2)
+            self.hulls[area] = (xs, ys)
+            figure.add_trace(go.Scatter(x=xs, y=ys, mode="lines", fill="toself", hoverinfo="skip",
+                                        fillcolor=AREA_TINTS[index % len(AREA_TINTS)],
+                                        line={"color": "#b9b09c", "width": 1}, name=area))
+        for kind, dash in (("land", "solid"), ("straits", "dot")):
+            xs, ys = [], []
+            for name in self.names:
+                links = world.land_neighbours(name) if kind == "land" else world.strait_neighbours(name)
+                for other in sorted(links):
+                    if name < other:
+                        (x0, y0), (x1, y1) = world.xy(name), world.xy(other)
+                        xs += [x0, x1, None]
+                        ys += [y0, y1, None]
+            figure.add_trace(go.Scatter(x=xs, y=ys, mode="lines", hoverinfo="skip", name=kind,
+                                        line={"color": "#9d9582" if kind == "land" else "#4f7fa8",
+                                              "width": 1.3, "dash": dash}))
+        waters = [w for w in WATER_LABELS if w in world.seas or w in world.oceans]
+        figure.add_trace(go.Scatter(
+            x=[WATER_LABELS[w][0] for w in waters], y=[WATER_LABELS[w][1] for w in waters], mode="text",
+            text=[f"<i>{w}</i>" for w in waters], hoverinfo="skip", name="waters",
+            textfont={"color": "#3d6a91", "size": WATER_FONT}))
+        self.area_label_trace = len(figure.data)
+        figure.add_trace(go.Scatter(x=[], y=[], mode="text", text=list(world.areas), hoverinfo="skip",
+                                    name="areas", textfont={"color": "#6b5a35", "size": AREA_FONT}))
+
+    def _add_territories(self, figure) -> None:
+        import plotly.graph_objects as go
+
+        xs = [self.world.xy(t)[0] for t in self.names]
+        ys = [self.world.xy(t)[1] for t in self.names]
+        self.fleet_trace = len(figure.data)
+        figure.add_trace(go.Scatter(x=[], y=[], mode="markers+text", hoverinfo="skip", name="fleets",
+                                    marker={"symbol": "diamond-wide", "size": 20,
+                                            "line": {"width": 2, "color": "#222"}},
+                                    textposition="bottom center", textfont={"size": 11}))
+        self.ring_trace = len(figure.data)
+        figure.add_trace(go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name="legal",
+                                    marker={"symbol": "circle-open", "size": 36, "line": {"width": 4}}))
+        self.fort_trace = len(figure.data)
+        figure.add_trace(go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name="forts",
+                                    marker={"symbol": "square-open", "size": 31, "color": "#222",
+                                            "line": {"width": 3, "color": "#222"}}))
+        self.territory_trace = len(figure.data)
+        figure.add_trace(go.Scatter(x=xs, y=ys, mode="markers+text", text=self.names, customdata=self.names,
+                                    hoverinfo="text", name="territories", textfont={"size": LABEL_FONT},
+                                    marker={"size": 16, "line": {"width": 1.5}}))
+        self.site_traces = {}
+        for site, symbol, size, colour in (("capital", "star", 16, "#f2b705"),
+                                           ("city", "circle", 10, "#ffffff"),
+                                           ("monument", "triangle-up", 13, "#ffffff")):
+            self.site_traces[site] = len(figure.data)
+            figure.add_trace(go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name=site,
+                                        marker={"symbol": symbol, "size": size, "color": colour,
+                                                "line": {"width": 1.5, "color": "#111"}}))
+
+    # --- drawing -----------------------------------------------------------------------------------
+    def set_view(self, name: str) -> None:
+        """Zoom to one of ``VIEWS``; the names are placed so that none overlaps another (once per
+        view: coming back to a view reuses its placement)."""
+        if name not in VIEWS:
+            raise ValueError(f"the map's views are {', '.join(VIEWS)}, not {name!r}")
+        self.view = name
+        (x0, x1), (y0, y1) = VIEWS[name]
+        positions, texts, area_spots = self.label_layout(name)
+        self.figure.plotly_relayout({"xaxis.range": [x0, x1], "yaxis.range": [y0, y1]})
+        self._restyle({"textposition": positions, "text": texts}, [self.territory_trace])
+        self._restyle({"x": [x for x, _ in area_spots], "y": [y for _, y in area_spots]},
+                      [self.area_label_trace])
+        self.scale = 0.72 if name == "World" else 1.0
+        self._show_static()
+
+    def label_layout(self, view: str) -> tuple[list[str], list[str], list[tuple[float, float]]]:
+        """For ``view``: each territory name's position beside its marker, the names shown (``""``
+        where a name would cover another, a sea's or an Area's: its hover text still names it), and
+        the Area names' spots. Area names (they carry the values) and seas are placed first."""
+        if view not in self._layouts:
+            shown_view, self.view = self.view, view
+            markers, waters = self._marker_boxes(), self._water_boxes()
+            area_spots, area_boxes = self._area_label_spots(markers + waters)
+            positions, texts, boxes = self._label_positions(markers + waters + area_boxes, waters + area_boxes)
+            self._layouts[view] = (positions, texts, area_spots)
+            self._boxes[view] = waters + area_boxes + boxes
+            self.view = shown_view
+        return self._layouts[view]
+
+    def label_boxes(self, view: str) -> list[tuple]:
+        """The screen boxes (pixels) of the names ``view`` shows, seas' and Areas' first."""
+        self.label_layout(view)
+        return self._boxes[view]
+
+    def _pixels_per_degree(self) -> tuple[float, float]:
+        (x0, x1), (y0, y1) = VIEWS[self.view]
+        width = self.size[0] - MAP_MARGIN["l"] - MAP_MARGIN["r"]
+        height = self.size[1] - MAP_MARGIN["t"] - MAP_MARGIN["b"]
+        return width / (x1 - x0), height / (y1 - y0)
+
+    def _points(self) -> list[tuple[float, float]]:
+        kx, ky = self._pixels_per_degree()
+        return [(self.world.xy(t)[0] * kx, -self.world.xy(t)[1] * ky) for t in self.names]
+
+    def _marker_boxes(self) -> list[tuple]:
+        return [(x - MARKER_RADIUS, y - MARKER_RADIUS, x + MARKER_RADIUS, y + MARKER_RADIUS)
+                for x, y in self._points()]
+
+    def _water_boxes(self) -> list[tuple]:
+        kx, ky = self._pixels_per_degree()
+        boxes = []
+        for body, (x, y) in WATER_LABELS.items():
+            if body in self.world.seas or body in self.world.oceans:
+                width, height = 0.58 * WATER_FONT * len(body), WATER_FONT + 3
+                boxes.append((x * kx - width / 2, -y * ky - height / 2, x * kx + width / 2, -y * ky + height / 2))
+        return boxes
+
+    def _label_positions(self, taken: list[tuple], labels: list[tuple]) -> tuple[list[str], list[str], list[tuple]]:
+        """A position for each name beside its marker, greedily avoiding what is ``taken`` and the
+        names placed before it (screen pixels, y downwards); the names shown (a name that would
+        still cover one of the ``labels`` or another name is left out); the boxes of those shown."""
+        radius, height = MARKER_RADIUS, LABEL_FONT + 3
+        taken, labels, shown = list(taken), list(labels), []
+        positions, texts = [], []
+        for (x, y), name in zip(self._points(), self.names):
+            width = CHAR_WIDTH * len(name)
+            options = {
+                "top center": (x - width / 2, y - radius - height, x + width / 2, y - radius),
+                "bottom center": (x - width / 2, y + radius, x + width / 2, y + radius + height),
+                "middle right": (x + radius, y - height / 2, x + radius + width, y + height / 2),
+                "middle left": (x - radius - width, y - height / 2, x - radius, y + height / 2),
+                "top right": (x + radius * 0.6, y - radius - height, x + radius * 0.6 + width, y - radius),
+                "bottom left": (x - radius * 0.6 - width, y + radius, x - radius * 0.6, y + radius + height),
+            }
+            best = min(options, key=lambda p: sum(_overlap(options[p], box) for box in taken))
+            positions.append(best)
+            if any(_overlap(options[best], box) for box in labels):
+                texts.append("")
+                continue
+            texts.append(name)
+            labels.append(options[best])
+            shown.append(options[best])
+            taken.append(options[best])
+        return positions, texts, shown
+
+    def _area_label_spots(self, taken: list[tuple]) -> tuple[list[tuple[float, float]], list[tuple]]:
+        """Where each Area's name (and value) goes: above, below or inside its outline, wherever it
+        covers the least of what is ``taken`` and of the Area names placed before it; their boxes."""
+        kx, ky = self._pixels_per_degree()
+        taken, spots, boxes = list(taken), [], []
+        for area in self.world.areas:
+            xs, ys = self.hulls[area]
+            members = self.world.territories_in(area)
+            middle = sum(self.world.xy(t)[0] for t in members) / len(members)
+            width, height = 0.58 * AREA_FONT * (len(area) + 4), AREA_FONT + 4
+            candidates = [(middle, max(ys) + 10 / ky), (middle, min(ys) - 10 / ky),
+                          (middle, (max(ys) + min(ys)) / 2), (min(xs) + width / 2 / kx, max(ys) + 10 / ky),
+                          (max(xs) - width / 2 / kx, min(ys) - 10 / ky)]
+
+            def box(spot, width=width, height=height):
+                x, y = spot[0] * kx, -spot[1] * ky
+                return (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
+
+            best = min(candidates, key=lambda spot: sum(_overlap(box(spot), other) for other in taken))
+            taken.append(box(best))
+            boxes.append(box(best))
+            spots.append(best)
+        return spots, boxes
+
+    def _offset(self, name: str, dx_px: float, dy_px: float) -> tuple[float, float]:
+        kx, ky = self._pixels_per_degree()
+        x, y = self.world.xy(name)
+        return x + dx_px / kx, y + dy_px / ky
+
+    def draw(self, tiles, colours: list[str], hover: dict[str, str], rings: dict[str, str],
+             fleets: list[tuple[str, str]]) -> None:
+        """Colour every territory by its army (``tiles`` from the state), draw sites, forts and the
+        acting empire's ``fleets`` (body, colour), and ring the ``rings`` territories (name -> colour)."""
+        world, k = self.world, self.scale
+        fills, lines, widths, sizes, symbols = [], [], [], [], []
+        for tile in tiles:
+            if world.is_barren(tile.territory):
+                fills.append(BARREN_FILL), lines.append(BARREN_FILL), widths.append(0)
+                sizes.append(12 * k), symbols.append("x")
+            elif tile.army is None:
+                fills.append(EMPTY_FILL), lines.append(EMPTY_LINE), widths.append(1.5)
+                sizes.append(17 * k), symbols.append("circle")
+            else:
+                colour = colours[tile.army]
+                fills.append(colour if tile.active else lighter(colour))
+                lines.append("#111" if tile.active else colour)
+                widths.append(3 if tile.active else 2.5)
+                sizes.append((26 if tile.active else 23) * k)
+                symbols.append("circle")
+        self._restyle({"marker.color": fills, "marker.line.color": lines, "marker.line.width": widths,
+                       "marker.size": sizes, "marker.symbol": symbols,
+                       "hovertext": [hover.get(t, t) for t in self.names]}, [self.territory_trace])
+        sites = self.site_traces
+        marks = {self.fort_trace: ([t.territory for t in tiles if t.fort], 31, (0, 0)),
+                 sites["capital"]: ([t.territory for t in tiles if t.site == "capital"], 16, (0, 0)),
+                 sites["city"]: ([t.territory for t in tiles if t.site == "city"], 10, (0, 0)),
+                 sites["monument"]: ([t.territory for t in tiles if t.monument], 13, (12 * k, 12 * k)),
+                 self.ring_trace: ([t for t in self.names if t in rings], 36, (0, 0))}
+        spots = {trace: [self._offset(name, *offset) for name in names]
+                 for trace, (names, _, offset) in marks.items()}
+        self._restyle({"x": [[x for x, _ in spots[t]] for t in marks],
+                       "y": [[y for _, y in spots[t]] for t in marks],
+                       "marker.size": [size * k for _, size, _ in marks.values()]}, list(marks))
+        ringed = marks[self.ring_trace][0]
+        self._restyle({"marker.color": [rings[t] for t in ringed]}, [self.ring_trace])  # open symbols
+        self._restyle({"x": [WATER_LABELS[body][0] for body, _ in fleets],
+                       "y": [WATER_LABELS[body][1] - 2.5 for body, _ in fleets],
+                       "marker.color": [colour for _, colour in fleets], "text": ["fleet"] * len(fleets)},
+                      [self.fleet_trace])
+        self._show_static()
+
+    def set_area_labels(self, labels: list[str]) -> None:
+        self._restyle({"text": labels}, [self.area_label_trace])
+
+    def _restyle(self, changes: dict, traces: list[int]) -> None:
+        """One update message for ``traces``, each given every property in ``changes`` (values
+        for one trace, or one per trace when several are named).
+
+        Never ``batch_update``, nor several traces with different properties in one message:
+        plotly's widget front end stores such a message in its model without decoding the
+        placeholders of the properties a trace does not change, so a view drawn later (a board
+        built and driven in one cell before it is shown) loses the territories' coordinates."""
+        if len(traces) == 1:
+            changes = {key: [value] for key, value in changes.items()}
+        self.figure.plotly_restyle(changes, trace_indexes=traces)
+
+    def sync_front_end(self) -> None:
+        """Make the figure's starting state (what a newly drawn view of it shows) the current one.
+
+        A ``FigureWidget`` inside a board is never displayed by itself, so plotly keeps the state
+        it was built with as the start of every new view, and only later changes reach a page that
+        connects afterwards (Voilà renders a notebook's widgets after running it). Plotly's own
+        display hook refreshes that state; the board calls it whenever the board is displayed."""
+        if self.clickable:
+            self.figure._repr_mimebundle_()
+
+    def _clicked(self, trace, points, selector) -> None:
+        if points.point_inds:
+            self._on_click(self.names[points.point_inds[0]])
+
+    def _show_static(self) -> None:
+        if not self.clickable:
+            from IPython.display import display
+
+            self.widget.clear_output(wait=True)
+            with self.widget:
+                display(self.figure)
+
+
+def _overlap(a, b) -> float:
+    width = min(a[2], b[2]) - max(a[0], b[0])
+    height = min(a[3], b[3]) - max(a[1], b[1])
+    return width * height if width > 0 and height > 0 else 0.0
+
+
+def _padded_hull(points, radius: float) -> tuple[list[float], list[float]]:
+    """The convex hull of small circles round ``points``: an Area's outline on the map."""
+    cloud = [(x + radius * math.cos(k * math.pi / 8), y + radius * math.sin(k * math.pi / 8))
+             for x, y in points for k in range(16)]
+    cloud = sorted(set(cloud))
+
+    def half(seq):
+        chain = []
+        for p in seq:
+            while len(chain) >= 2 and ((chain[-1][0] - chain[-2][0]) * (p[1] - chain[-2][1])
+                                       - (chain[-1][1] - chain[-2][1]) * (p[0] - chain[-2][0])) <= 0:
+                chain.pop()
+            chain.append(p)
+        return chain
+
+    hull = half(cloud)[:-1] + half(cloud[::-1])[:-1]
+    hull.append(hull[0])
+    return [p[0] for p in hull], [p[1] for p in hull]
