@@ -4,9 +4,11 @@ lesson's template does not yet, a faulty agent never counts as a win)."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -199,3 +201,16 @@ def test_an_agent_whose_games_fail_never_beats_anyone():
     verdict = challenge("milhoes", AllIn, "matching", PrizeMatchingAgent, deals=3, options=TWO)
     assert verdict.failed == 6 and not verdict.beaten
     assert "failed" in str(verdict)
+
+
+# --- the committed lesson shows each fault by its move ------------------------------------------
+def test_the_lesson_shows_each_faulty_agent_by_its_move():
+    notebook = Path(__file__).resolve().parents[1] / "notebooks" / f"{LESSON}.ipynb"
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    text = "\n".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                     for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
+    assert "all-in in seat 0 failed at move 2: answered 'bid 12', which is illegal" in text
+    assert "crashes in seat 0 failed at move 2: ZeroDivisionError" in text
+    assert "slow in seat 0 failed at move 4: took longer than the 0.2 s a move may take" in text
+    assert "crashes: 2 games finished, 4 failed" in text  # the games that did not fail are kept
+    assert "Not yet" in text  # the template meets the challenge unsolved
