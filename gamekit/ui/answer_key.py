@@ -64,7 +64,7 @@ def key_markdown(lesson: str) -> str:
         if entry.get("accept"):
             answer = f"{answer} (also: {', '.join(entry['accept'])})"
         lines += [f"**{entry['id']}** {stars} {entry['question']}", "",
-                  f"- Answer: {answer}",
-                  f"- Hint: {entry.get('hint', '')}",
-                  f"- Worked solution: {entry.get('explanation', '')}", ""]
+                  f"- **Answer:** {answer}",
+                  f"- **Hint shown after a wrong answer:** {entry.get('hint', '')}",
+                  f"- **Worked solution:** {entry.get('explanation', '')}", ""]
     return "\n".join(lines)
