@@ -244,7 +244,10 @@ class Exercise(widgets.VBox):
                  hint: str = "", decimals: int | None = None, accept=(), kind: str | None = None,
                  exercise_id: str | None = None, difficulty: int | None = None):
         self.kind = kind or ("word" if isinstance(answer, str) else "number")
-        self.answer = Fraction(answer) if self.kind == "number" else str(answer)
+        if self.kind == "word":
+            self.answer = str(answer)
+        else:  # the key writes numbers as text ("5/9", "-24"); Python callers may pass numbers
+            self.answer = parse_number(answer) if isinstance(answer, str) else Fraction(answer)
         self.tolerance = Fraction(tolerance)
         self.decimals, self.accept = decimals, tuple(accept)
         self.explanation, self.hint = explanation, hint
