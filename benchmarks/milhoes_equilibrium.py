@@ -6,7 +6,8 @@ For Goofspiel (points 1..N, ties discard) and two-player Milhões (its default p
 ties carry), solves N = 1, 2, ... each in a fresh process (so time and peak memory are its own),
 until a solve takes longer than ``--limit`` seconds or the next one is predicted to take more than
 three times the limit. Prints a table (wall and CPU seconds: on a shared machine the CPU time is
-the steadier figure) and the largest deck solved within the limit of wall time.
+the steadier figure; peak memory, ``ru_maxrss`` of the solving process) and the largest deck
+solved within the limit of wall time and within ``--memory-mb`` of peak memory.
 """
 
 from __future__ import annotations
@@ -76,6 +77,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=float, default=60.0, help="seconds allowed for one solve")
     parser.add_argument("--max-cards", type=int, default=10)
+    parser.add_argument("--memory-mb", type=float, default=2048, help="peak memory allowed (Binder: 2 GB)")
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
     args = parser.parse_args()
     load = os.getloadavg()[0]
@@ -95,6 +97,10 @@ def main() -> None:
                       else f"points {format_points(default_points(best['cards']))}, ties carry")
             print(f"largest {game} deck solved in under {args.limit:.0f} s: {best['cards']} cards "
                   f"({points}) in {best['seconds']:.1f} s ({best['cpu_seconds']:.1f} s CPU)")
+        small = [r for r in rows if r["game"] == game and r["peak_mb"] <= args.memory_mb]
+        if small:
+            print(f"largest {game} deck solved within {args.memory_mb:,.0f} MB peak: {small[-1]['cards']} cards "
+                  f"({small[-1]['peak_mb']:.0f} MB)")
 
 
 if __name__ == "__main__":

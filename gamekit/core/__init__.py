@@ -2,8 +2,9 @@
 JSON records. Core never imports a game."""
 
 from .agents import Agent, Candidate, ExplainingAgent, Explanation, RandomAgent
-from .arena import TournamentResult, agent_setups, play_match, tournament, wilson_interval
-from .errors import IllegalActionError, NotAnActionError, RecordError
+from .arena import (DEFAULT_MAX_MOVES, GameResult, TournamentResult, agent_setups, iter_tournament, play_match,
+                    tournament, wilson_interval)
+from .errors import AgentError, AgentTimeout, IllegalActionError, NotAnActionError, RecordError
 from .players import SIMULTANEOUS, TERMINAL
 from .record import GameRecord, load, record_of, save
 from .registry import GameInfo, game_factory, game_info, known_games, register_game
@@ -13,8 +14,8 @@ from .table import Event, Seat, StaleViewError, Table, TableView
 
 __all__ = [
     "Agent", "Candidate", "ExplainingAgent", "Explanation", "RandomAgent",
-    "TournamentResult", "agent_setups", "play_match", "tournament", "wilson_interval",
-    "IllegalActionError", "NotAnActionError", "RecordError", "GameInfo", "game_info", "Outcome", "SIMULTANEOUS", "TERMINAL",
+    "DEFAULT_MAX_MOVES", "GameResult", "TournamentResult", "agent_setups", "iter_tournament", "play_match",
+    "tournament", "wilson_interval", "AgentError", "AgentTimeout", "IllegalActionError", "NotAnActionError", "RecordError", "GameInfo", "game_info", "Outcome", "SIMULTANEOUS", "TERMINAL",
     "GameRecord", "load", "record_of", "save",
     "game_factory", "known_games", "register_game", "derive_seed", "make_rng", "shuffle", "GameState",
     "Event", "Seat", "StaleViewError", "Table", "TableView",

@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Protocol, runtime_checkable
 
+from .rng import make_rng
+
 
 @runtime_checkable
 class Agent(Protocol):
@@ -70,7 +72,8 @@ class ExplainingAgent:
 
     def __init__(self, seed: int | None = 0):
         self.seed = seed
-        self.rng = random.Random(seed)
+        # make_rng, so that seeds -s and s play differently; other seeds as random.Random takes them
+        self.rng = make_rng(seed)[0] if isinstance(seed, int) and not isinstance(seed, bool) else random.Random(seed)
 
     def act(self, observation, legal_actions: list):
         return self.explain(observation, legal_actions).best

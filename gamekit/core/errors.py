@@ -23,3 +23,24 @@ class NotAnActionError(IllegalActionError):
 
 class RecordError(ValueError):
     """A saved game that cannot be loaded: bad JSON, unknown keys, wrong types, illegal moves."""
+
+
+class AgentError(RuntimeError):
+    """An agent failed during a match: it raised, answered with an illegal move or ran out of time.
+
+    ``seat`` is the agent's seat, ``move`` the step of the game (1 for the first), ``action`` the
+    text of what it answered (``None`` if it answered nothing) and ``error`` the failure in one
+    line; the original exception, if any, is chained as ``__cause__``.
+    """
+
+    def __init__(self, message: str, *, seat: int | None, move: int, action: str | None, error: str):
+        super().__init__(message)
+        self.seat = seat
+        self.move = move
+        self.action = action
+        self.error = error
+
+
+class AgentTimeout(BaseException):
+    """Raised inside an agent whose move outlasts its time limit. A ``BaseException``, like
+    ``KeyboardInterrupt``, so that an agent's own ``except Exception`` cannot swallow it."""

@@ -3,6 +3,11 @@
 A record never holds code: loading reads plain JSON, checks every key and type, rebuilds the game
 with ``new_game(**options, seed=seed)`` and replays every action through the rules, so a record
 that was edited by hand either replays legally or is refused with the step and the reason.
+
+Loading is bounded (:class:`RecordLimits`, generous for any real game and configurable): the text's
+size, the number of steps, an action's length, the options' size, the nesting of lists and objects
+and the seed's digits. JSON that repeats a key is refused, and a refusal quotes a short excerpt of
+the input, never all of it.
 """
 
 from __future__ import annotations
@@ -15,6 +20,23 @@ from .errors import IllegalActionError, RecordError
 from .registry import game_factory
 
 FORMAT = "gamekit-record/1"
+
+
+@dataclass(frozen=True)
+class RecordLimits:
+    """How large a record :func:`load` accepts. The longest real game, a match stopped at the
+    arena's move cap, has 10,000 steps; lower the limits for a server, raise them for an archive."""
+
+    max_chars: int = 5_000_000  # the JSON text, in characters (bytes, if given bytes)
+    max_actions: int = 100_000  # steps: turns, or simultaneous rounds
+    max_action_chars: int = 200  # the text of one action
+    max_options_chars: int = 100_000  # the options, written as JSON
+    max_depth: int = 16  # lists and objects inside one another, in options and result
+    max_seed_digits: int = 40
+
+
+DEFAULT_LIMITS = RecordLimits()
+_MESSAGE = 400  # characters of a refusal: an excerpt of the input at most
 _KEYS = {"format", "game", "options", "seed", "actions", "result"}
 _REQUIRED = _KEYS - {"result"}
 
@@ -35,9 +57,9 @@ class GameRecord:
         try:
             return game_factory(self.game)(**self.options, seed=self.seed)
         except KeyError as error:
-            raise RecordError(error.args[0]) from None
+            raise _error(error.args[0]) from None
         except (TypeError, ValueError) as error:
-            raise RecordError(f"the options {self.options} do not make a game: {error}") from None
+            raise _error(f"the options {_short(self.options)} do not make a game: {error}") from None
 
     def replay(self) -> Iterator:
         """Yield the state before the first step, then after every step (each a fresh clone)."""
@@ -52,10 +74,11 @@ class GameRecord:
         state = self.new_state()
         for number, step in enumerate(self.actions, start=1):
             _replay_step(state, number, step)
-        if self.result is not None and self.result != result_of(state):
-            raise RecordError(
-                f"the saved result {self.result} does not match the replay {result_of(state)}"
-            )
+        if self.result is not None:
+            capped = self.result.get("capped")
+            expected = capped_result(state, capped) if capped and not state.is_terminal else result_of(state)
+            if self.result != expected:
+                raise _error(f"the saved result {_short(self.result)} does not match the replay {_short(expected)}")
         return state
 
     def to_dict(self) -> dict:
@@ -74,41 +97,60 @@ class GameRecord:
         return json.dumps(self.to_dict(), indent=indent)
 
     @classmethod
-    def from_json(cls, text: str | bytes) -> GameRecord:
+    def from_json(cls, text: str | bytes, limits: RecordLimits = DEFAULT_LIMITS) -> GameRecord:
         """Parse and validate the structure (the moves are checked by ``final_state``/``load``)."""
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise _error(f"a game record is JSON text, not {type(text).__name__}")
+        if len(text) > limits.max_chars:
+            raise _error(f"the record is {len(text):,} characters long; records are limited to "
+                         f"{limits.max_chars:,} (RecordLimits.max_chars)")
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as error:
-            raise RecordError(f"not a JSON game record: {error}") from None
-        return cls.from_dict(data)
+            data = json.loads(text, object_pairs_hook=_refuse_repeated_keys)
+        except RecursionError:
+            raise _error("the record nests lists or objects too deeply to be a game record") from None
+        except RecordError:
+            raise
+        except (ValueError, UnicodeDecodeError) as error:  # bad JSON, or a number of thousands of digits
+            raise _error(f"not a JSON game record: {error}") from None
+        return cls.from_dict(data, limits)
 
     @classmethod
-    def from_dict(cls, data) -> GameRecord:
+    def from_dict(cls, data, limits: RecordLimits = DEFAULT_LIMITS) -> GameRecord:
         if not isinstance(data, dict):
-            raise RecordError("a game record is a JSON object {format, game, options, seed, actions}")
+            raise _error("a game record is a JSON object {format, game, options, seed, actions}")
         unknown = sorted(set(data) - _KEYS)
         if unknown:
-            raise RecordError(f"unknown key(s) in the record: {unknown}")
+            raise _error(f"unknown key(s) in the record: {unknown}")
         missing = sorted(_REQUIRED - set(data))
         if missing:
-            raise RecordError(f"the record lacks key(s): {missing}")
+            raise _error(f"the record lacks key(s): {missing}")
         if data["format"] != FORMAT:
-            raise RecordError(f"format must be {FORMAT!r}, not {data['format']!r}")
+            raise _error(f"format must be {FORMAT!r}, not {_short(data['format'])}")
         _expect(data["game"], str, "game")
         _expect(data["options"], dict, "options")
-        _expect_json_values(data["options"], "options")
+        _expect_json_values(data["options"], "options", limits.max_depth)
+        if len(json.dumps(data["options"])) > limits.max_options_chars:
+            raise _error(f"the options are longer than {limits.max_options_chars:,} characters "
+                         "(RecordLimits.max_options_chars)")
         _expect(data["seed"], int, "seed")
+        if abs(data["seed"]) >= 10 ** limits.max_seed_digits:
+            raise _error(f"the seed has more than {limits.max_seed_digits} digits (RecordLimits.max_seed_digits)")
         _expect(data["actions"], list, "actions")
+        if len(data["actions"]) > limits.max_actions:
+            raise _error(f"the record has {len(data['actions']):,} steps; records are limited to "
+                         f"{limits.max_actions:,} (RecordLimits.max_actions)")
         for number, step in enumerate(data["actions"], start=1):
-            if isinstance(step, list):
-                for text in step:
-                    _expect(text, str, f"an action in step {number}")
-            else:
-                _expect(step, str, f"step {number}")
+            for text in step if isinstance(step, list) else [step]:
+                _expect(text, str, f"an action in step {number}" if isinstance(step, list) else f"step {number}")
+                if len(text) > limits.max_action_chars:
+                    raise _error(f"step {number} holds an action of {len(text):,} characters "
+                                 f"({_short(text, 40)}); an action is at most {limits.max_action_chars}")
         result = data.get("result")
         if result is not None:
             _expect(result, dict, "result")
-            _expect_json_values(result, "result")
+            _expect_json_values(result, "result", limits.max_depth)
+            if "capped" in result:
+                _expect(result["capped"], int, "result.capped")
         return cls(data["game"], data["options"], data["seed"], data["actions"], result)
 
 
@@ -119,29 +161,53 @@ def _replay_step(state, number: int, step) -> None:
         else:
             state.apply(step)
     except IllegalActionError as refusal:
-        raise RecordError(f"step {number} ({step!r}) is illegal: {refusal.reason}") from None
+        raise _error(f"step {number} ({_short(step)}) is illegal: {refusal.reason}") from None
+    except (ValueError, TypeError, KeyError, IndexError, OverflowError) as error:
+        raise _error(f"step {number} ({_short(step)}) cannot be replayed: {error}") from None
+
+
+def _error(message: str) -> RecordError:
+    """A RecordError whose message is at most a few lines, whatever the input quoted in it."""
+    return RecordError(message if len(message) <= _MESSAGE else message[:_MESSAGE] + " ...")
+
+
+def _refuse_repeated_keys(pairs: list) -> dict:
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen = set()
+        repeated = next(key for key, _ in pairs if key in seen or seen.add(key))
+        raise _error(f"the key {_short(repeated, 40)} appears twice in one object: a record says everything once")
+    return data
 
 
 def _expect(value, kind: type, what: str) -> None:
     if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
-        raise RecordError(f"{what} must be a {kind.__name__}, not {type(value).__name__} {value!r}")
+        raise _error(f"{what} must be a {kind.__name__}, not {type(value).__name__} {_short(value)}")
 
 
-def _expect_json_values(value, what: str) -> None:
+def _expect_json_values(value, what: str, depth: int = DEFAULT_LIMITS.max_depth) -> None:
     """Only plain JSON data may pass to new_game: no objects hide in options."""
+    if depth < 0 and isinstance(value, (dict, list)):
+        raise _error(f"{what} nests lists or objects too deeply (RecordLimits.max_depth)")
     if isinstance(value, dict):
         for key, item in value.items():
             _expect(key, str, f"a key of {what}")
-            _expect_json_values(item, f"{what}.{key}")
+            _expect_json_values(item, f"{what}.{_short(key, 30)}", depth - 1)
     elif isinstance(value, list):
         for item in value:
-            _expect_json_values(item, what)
+            _expect_json_values(item, what, depth - 1)
     elif value is not None and not isinstance(value, (str, int, float, bool)):
-        raise RecordError(f"{what} holds {value!r}, which is not plain JSON data")
+        raise _error(f"{what} holds {_short(value)}, which is not plain JSON data")
 
 
 def result_of(state) -> dict:
     return {"scores": list(state.scores()), "winners": list(state.winners())}
+
+
+def capped_result(state, max_moves: int) -> dict:
+    """The result of a game stopped by a match's move cap: a draw, with the reason."""
+    return {"scores": list(state.scores()), "winners": [], "capped": max_moves,
+            "reason": f"no result after {max_moves:,} steps (the match's move cap): recorded as a draw"}
 
 
 def record_of(state) -> GameRecord:
@@ -156,13 +222,20 @@ def record_of(state) -> GameRecord:
     return GameRecord(state.game, copy_json(state.options), state.seed, actions, result)
 
 
+def _short(value, limit: int = 80) -> str:
+    """``repr(value)``, cut to ``limit`` characters: a message quotes an excerpt, never a whole input."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + f" ... ({len(text):,} characters)"
+
+
 def copy_json(value):
     return json.loads(json.dumps(value))
 
 
-def load(text: str | bytes):
-    """Read a record and return its final state, replayed and checked move by move."""
-    return GameRecord.from_json(text).final_state()
+def load(text: str | bytes, limits: RecordLimits = DEFAULT_LIMITS):
+    """Read a record and return its final state, replayed and checked move by move.
+    ``limits`` bounds what is read (:class:`RecordLimits`); anything wrong raises RecordError."""
+    return GameRecord.from_json(text, limits).final_state()
 
 
 def save(state, indent: int | None = None) -> str:

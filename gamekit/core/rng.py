@@ -10,12 +10,23 @@ def fresh_seed() -> int:
 
 
 def make_rng(seed: int | None) -> tuple[random.Random, int]:
-    """Return ``(rng, seed)``; with ``seed=None`` a fresh seed is drawn and returned."""
+    """Return ``(rng, seed)``; with ``seed=None`` a fresh seed is drawn and returned.
+
+    ``random.Random`` seeds with the absolute value of an int, so ``s`` and ``-s`` would deal the
+    same game: a negative seed seeds from its text instead (hashed with SHA-512, the same on
+    every machine), and every seed of 0 or more deals exactly what ``random.Random(seed)`` does.
+    """
     if seed is None:
         seed = fresh_seed()
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"a seed must be a whole number, not {seed!r}")
-    return random.Random(seed), seed
+        raise TypeError(f"a seed must be a whole number, not {_excerpt(seed)}")
+    seed = int(seed)  # a subclass of int (a NumPy integer, a marker) seeds as its value
+    return random.Random(seed if seed >= 0 else f"gamekit seed {seed}"), seed
+
+
+def _excerpt(value, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit] + " ..."
 
 
 def derive_seed(seed: int, *labels) -> int:

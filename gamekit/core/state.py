@@ -247,7 +247,12 @@ class GameState:
         if len(actions) == len(acting) and all(type(key) is int for key in actions) \
                 and all(player in actions for player in acting):
             return {player: self._coerce(actions[player]) for player in acting}
-        joint = {self._resolve_player(key): value for key, value in actions.items()}
+        joint = {}
+        for key, value in actions.items():
+            player = self._resolve_player(key)
+            if player in joint:  # two keys for one seat (0 and an object whose __index__ is 0)
+                raise IllegalActionError(f"player {player} is named twice: each player chooses once")
+            joint[player] = value
         missing = sorted(set(acting) - set(joint))
         if missing:
             raise IllegalActionError(f"every player must choose: missing player(s) {missing}")

@@ -25,7 +25,7 @@ from bisect import bisect_left
 from gamekit.core import Candidate, ExplainingAgent, Explanation, RandomAgent, derive_seed
 
 from .equilibrium import EquilibriumAgent
-from .rules import MilhoesObservation, decide_winner, format_points
+from .rules import Memory, MilhoesObservation, decide_winner, format_points
 
 __all__ = ["AGENTS", "EquilibriumAgent", "HeuristicAgent", "PrizeMatchingAgent", "RandomAgent", "matching_card", "pot_rank"]
 
@@ -113,9 +113,10 @@ class HeuristicAgent(ExplainingAgent):
     easy prey; ``temperature=0`` always bids the best card. (Two heuristic agents at one table still
     think alike and cancel each other often, to the profit of a third player — a lesson in itself.)
 
-    In ``memory`` mode the opponents' hands and the Points cards to come are not known; it assumes
-    each opponent may hold any card but the one on top of their pile, and that any Points card not
-    in sight may still come.
+    It remembers every round it sees (:class:`~gamekit.milhoes.rules.Memory`), as the booklet
+    expects of a player, so it knows the full piles. Asked half-way through a game it has not
+    watched, it assumes each opponent may hold any card but the one on top of their pile, and
+    that any Points card not in sight may still come.
     """
 
     name = "heuristic"
@@ -135,8 +136,10 @@ class HeuristicAgent(ExplainingAgent):
         self.samples = samples
         self._base_seed = seed if seed is not None else self.rng.getrandbits(32)
         self._plan: tuple = (None, None)
+        self.memory = Memory()
 
     def explain(self, observation: MilhoesObservation, legal_actions: list) -> Explanation:
+        observation = self.memory.recall(observation)
         ranked = super().explain(observation, legal_actions).candidates
         chosen = self._draw(ranked)
         candidates = (chosen, *(c for c in ranked if c is not chosen))
@@ -270,8 +273,8 @@ def _mixed_bids(hand, favourite: int | None, weight: float) -> list[tuple[int, f
 
 
 def _opponent_hands(observation: MilhoesObservation) -> list[tuple[int, ...]]:
-    """The cards each opponent may still bid: known with open piles; in memory mode, any card but
-    the one on top of their pile."""
+    """The cards each opponent may still bid: known from full piles; from the tops alone, any card
+    but the one on top of their pile."""
     hands = observation.hands_left()
     if hands is None:
         every = range(1, observation.cards + 1)
@@ -280,8 +283,8 @@ def _opponent_hands(observation: MilhoesObservation) -> list[tuple[int, ...]]:
 
 
 def _points_to_come(observation: MilhoesObservation) -> list[int]:
-    """The Points cards still to come: known with open piles; in memory mode the right number of
-    them, taken from those not in sight (the table and the tops of the piles), lowest first."""
+    """The Points cards still to come: known from full piles; from the tops alone, the right number
+    of them, taken from those not in sight (the table and the tops of the piles), lowest first."""
     if observation.points_to_come is not None:
         return list(observation.points_to_come)
     unseen = sorted(observation.points)

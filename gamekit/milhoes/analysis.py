@@ -298,7 +298,7 @@ class _Rules:
         order = state.options["points_order"]
         return cls(players, state.cards, state.points, tuple(order) if order is not None else None,
                    state.tie_rule == "carry", state.award == "unique", bool(state.tiebreak),
-                   {k: v for k, v in state.options.items() if k not in ("players", "memory")})
+                   {k: v for k, v in state.options.items() if k not in ("players", "memory_aid")})
 
     @property
     def point_type(self) -> type:

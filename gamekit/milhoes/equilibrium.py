@@ -38,7 +38,9 @@ Reductions, each exact:
   overhead of ``linprog`` (about 1 ms, most of it Python) for each of the games.
 
 Sizes (``benchmarks/milhoes_equilibrium.py``): 8 cards is about 200,000 subgames (Goofspiel) or
-300,000 (Milhões) and takes seconds; each extra card multiplies the work by about six.
+300,000 (Milhões) and takes seconds; each extra card multiplies the work by about six. Memory is
+bounded by working on ``CHUNK`` games of a level at a time: two-player Milhões with 9 cards
+(1.9 million subgames) peaks at 0.5 GB.
 
 Strategies are not stored for every subgame (most are never asked for): ``Solution.stage_game``
 rebuilds one matrix from the stored values and solves it, with both players' strategies (the
@@ -58,15 +60,14 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 
 import numpy as np
-from scipy import sparse
-from scipy.optimize import linprog
 
 from gamekit.core.agents import Candidate, ExplainingAgent, Explanation
 
-from .rules import MilhoesObservation, MilhoesState, default_points, format_points, new_game
+from .rules import Memory, MilhoesObservation, MilhoesState, default_points, format_points, new_game
 
-MAX_CARDS = 10  # 9 cards: ~1.2 million subgames, ~1.5 GB; 10 would need ~6 times more
+MAX_CARDS = 10  # 9 cards: 1.9 million subgames, 0.5 GB, 100 s of CPU; 10 would need ~6 times more
 LP_BATCH = 800  # matrix games per block-diagonal LP: HiGHS slows down on much larger blocks
+CHUNK = 25_000  # matrix games whose cells are worked on at once: bounds the memory of a big level
 _HIGHS = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
 _HIGHS_BATCH = {**_HIGHS, "presolve": False}  # presolve costs more than it saves on these blocks
 _SADDLE_TOL = 1e-12
@@ -105,13 +106,16 @@ class Position:
 
     @classmethod
     def from_observation(cls, observation: MilhoesObservation) -> Position:
-        """The position a two-player observation shows (piles must be open: ``memory=False``)."""
+        """The position a two-player observation shows (full piles: ``memory_aid=True``, or an
+        observation recalled by a :class:`~gamekit.milhoes.rules.Memory` that saw every round)."""
         if observation.num_players != 2:
             raise ValueError(f"exact equilibria are for two players; this game has {observation.num_players}")
+        if observation.hands_left() is None:  # the round just revealed may be all there is to know
+            observation = Memory().recall(observation)
         hands = observation.hands_left()
         if hands is None or observation.points_to_come is None:
-            raise ValueError("the observation hides the used piles (memory=True): the position, "
-                             "and so the equilibrium, cannot be read from it")
+            raise ValueError("the observation shows only the tops of the used piles and the rounds "
+                             "before were not seen: the position, and so the equilibrium, cannot be read from it")
         return cls(hands=hands, pot=observation.pot, to_come=observation.points_to_come)
 
     @classmethod
@@ -291,21 +295,34 @@ class _Tree:
             game_pot = np.abs(game_pot)
         game_keys, link_game = np.unique(self.pack(pattern[node], rest[turn], game_pot), return_inverse=True)
         games = self.unpack(game_keys)
-        next_pattern, sign, higher = self.level_tables(level)
-        cell_pattern, cell_sign = next_pattern[games[0]], sign[games[0]]
-        tie = higher[games[0]] == 0
-        left = np.where(tie, games[2][:, None, None] if self.carry else 0, 0)
-        multisets = np.broadcast_to(games[1][:, None, None], tie.shape)
-        live = cell_sign != 0
-        child_keys, index = np.unique(self.pack(cell_pattern[live], multisets[live], left[live]),
-                                      return_inverse=True)
-        child = np.full(tie.shape, -1, np.int32)
-        child[live] = index
+        tables = self.level_tables(level)
+        # Two passes over the games, CHUNK at a time, so that no (games, k, k) array of keys is
+        # ever whole: first the distinct next chance nodes, then each cell's index among them.
+        found, mirrored = [], []
+        for part in _chunks(len(game_keys)):
+            keys, live, mirror = self._cell_keys(games, part, *tables)
+            found.append(np.unique(keys[live]))
+            mirrored.append(np.unique(keys[mirror]))
+        child_keys = np.unique(np.concatenate(found))
+        k = tables[0].shape[1]
+        child = np.full((len(game_keys), k, k), -1, np.int32)
+        for part in _chunks(len(game_keys)):
+            keys, live, _ = self._cell_keys(games, part, *tables)
+            block = child[part]
+            block[live] = np.searchsorted(child_keys, keys[live])
         self.chance_keys[level + 1] = child_keys
-        mirrored = (cell_sign == 0) & (cell_pattern >= 0)
-        mirrored_keys = self.pack(cell_pattern[mirrored], multisets[mirrored], left[mirrored])
-        counts["mirrored"] += len(np.unique(mirrored_keys))
+        counts["mirrored"] += len(np.unique(np.concatenate(mirrored)))
+        next_pattern, sign, higher = tables
         return _Level(node, link_game, prob[turn], games[0], np.abs(games[2]), child, sign, higher)
+
+    def _cell_keys(self, games, part: slice, next_pattern, sign, higher):
+        """For the games ``part`` of a level, each cell's next chance node key, and which cells
+        lead to a live node or to a mirrored one (worth 0)."""
+        pattern, multiset, pot = (column[part] for column in games)
+        cell_pattern, cell_sign = next_pattern[pattern], sign[pattern]
+        left = np.where(higher[pattern] == 0, pot[:, None, None] if self.carry else 0, 0)
+        keys = self.pack(cell_pattern, multiset[:, None, None], left)
+        return keys, cell_sign != 0, (cell_sign == 0) & (cell_pattern >= 0)
 
     def find_chance(self, level: int, keys: np.ndarray) -> np.ndarray:
         """Indices of chance nodes by key; KeyError if one is not in the tree."""
@@ -329,10 +346,18 @@ class _Level:
     sign: np.ndarray  # per pattern and cell
     higher: np.ndarray  # per pattern and cell
 
-    def matrices(self, later: np.ndarray) -> np.ndarray:
+    def matrices(self, later: np.ndarray, part: slice = slice(None)) -> np.ndarray:
+        """The payoff matrices of the games ``part``, given the values of the next chance nodes."""
         later = later if len(later) else np.zeros(1)
-        now = self.stake[:, None, None] * self.higher[self.pattern]
-        return now + self.sign[self.pattern] * later[self.child]
+        pattern = self.pattern[part]
+        now = self.stake[part, None, None] * self.higher[pattern].astype(float)
+        now += self.sign[pattern] * later[self.child[part]]
+        return now
+
+
+def _chunks(size: int):
+    """Slices of ``range(size)``, CHUNK long."""
+    return [slice(start, min(start + CHUNK, size)) for start in range(0, size, CHUNK)] or [slice(0, 0)]
 
 
 def _solve_stack(matrices: np.ndarray, counts: dict) -> np.ndarray:
@@ -362,6 +387,9 @@ def _block_lp_values(matrices: np.ndarray) -> np.ndarray:
     """Solve n independent matrix games as one LP, in the textbook form: shift each matrix so all
     entries are >= 1; then the row player's weights ``u >= 0`` with ``sum_a u_a M[a, b] >= 1``
     for every column b and the least ``sum u`` give the value ``1 / sum u`` (and the mix ``u / sum u``)."""
+    from scipy import sparse  # scipy loads when an equilibrium is computed, not with the board
+    from scipy.optimize import linprog
+
     n, k, _ = matrices.shape
     shift = matrices.min(axis=(1, 2)) - 1.0
     positive = matrices - shift[:, None, None]
@@ -394,6 +422,8 @@ def equilibrium_of(matrix) -> tuple[np.ndarray, np.ndarray, float]:
         det = a - b - c + d
         x, y = (d - c) / det, (d - b) / det
         return np.array([x, 1 - x]), np.array([y, 1 - y]), float((a * d - b * c) / det)
+    from scipy.optimize import linprog
+
     cost = np.zeros(rows + 1)
     cost[-1] = -1.0
     a_ub = np.hstack([-m.T, np.ones((cols, 1))])
@@ -607,8 +637,8 @@ def solve(cards: int = 4, points=None, *, tie_rule: str = "carry", points_order=
     """
     new_game(2, seed=0, cards=cards, points=points, points_order=points_order, tie_rule=tie_rule)  # validates
     if cards > MAX_CARDS:
-        raise ValueError(f"{cards} cards is too large to solve exactly: 9 cards already takes about a minute "
-                         f"and 1.5 GB, and each card multiplies both by about six (at most {MAX_CARDS})")
+        raise ValueError(f"{cards} cards is too large to solve exactly: 9 cards already takes about 100 s of CPU "
+                         f"and 0.5 GB, and each card multiplies both by about six (at most {MAX_CARDS})")
     points = tuple(sorted(default_points(cards) if points is None else points))
     if 2 * sum(abs(v) for v in points) > _MASK:
         raise ValueError(f"the Points values are too large for the solver's keys: {points}")
@@ -625,8 +655,9 @@ def solve(cards: int = 4, points=None, *, tie_rule: str = "carry", points_order=
     tree = _Tree(hands, to_come, tie_rule, random_order, symmetry, relabel)
     counts = {"saddle_points": 0, "closed_form": 0, "linear_programs": 0, "lp_calls": 0, "mirrored": 0}
     levels = [tree.grow(level, counts) for level in range(tree.rounds)]
-    chance_values = _backward(tree, levels, counts)
-    stats = SolveStats(cards=cards, subgames=sum(len(lv.pattern) for lv in levels),
+    subgames = sum(len(lv.pattern) for lv in levels)
+    chance_values = _backward(tree, levels, counts)  # frees the levels as it goes
+    stats = SolveStats(cards=cards, subgames=subgames,
                        chance_nodes=sum(len(keys) for keys in tree.chance_keys),
                        seconds=time.perf_counter() - started, **counts)
     return Solution(tree, config, chance_values, stats)
@@ -642,8 +673,10 @@ def _backward(tree: _Tree, levels: list, counts: dict) -> list:
     chance_values = [None] * (tree.rounds + 1)
     chance_values[tree.rounds] = np.zeros(len(tree.chance_keys[tree.rounds]))  # game over: 0 to come
     for level in range(tree.rounds - 1, -1, -1):
-        lv = levels[level]
-        game_values = _solve_stack(lv.matrices(chance_values[level + 1]), counts)
+        lv = levels.pop()  # the level is freed once its values are known
+        game_values = np.empty(len(lv.pattern))
+        for part in _chunks(len(lv.pattern)):  # CHUNK matrices at a time, not the whole level
+            game_values[part] = _solve_stack(lv.matrices(chance_values[level + 1], part), counts)
         chance_values[level] = np.bincount(lv.link_node, weights=lv.link_prob * game_values[lv.link_game],
                                            minlength=len(tree.chance_keys[level]))
     return chance_values
@@ -664,7 +697,8 @@ class EquilibriumAgent(ExplainingAgent):
     from the equilibrium mix, so no opponent can expect to beat it on points.
 
     It solves the game (random Points order, as the observation shows no order) the first time it
-    meets a configuration; ``max_cards`` bounds what it agrees to solve.
+    meets a configuration; ``max_cards`` bounds what it agrees to solve. It remembers the rounds
+    it sees (:class:`~gamekit.milhoes.rules.Memory`), so it knows the full piles it needs.
     """
 
     name = "equilibrium"
@@ -673,6 +707,7 @@ class EquilibriumAgent(ExplainingAgent):
     def __init__(self, seed: int | None = 0, max_cards: int = MAX_AGENT_CARDS):
         super().__init__(seed)
         self.max_cards = max_cards
+        self.memory = Memory()
 
     def solution_for(self, observation: MilhoesObservation) -> Solution:
         if observation.num_players != 2:
@@ -690,7 +725,7 @@ class EquilibriumAgent(ExplainingAgent):
         return self.explain(observation, legal_actions).best
 
     def explain(self, observation, legal_actions: list) -> Explanation:
-        stage = self.stage_game(observation)
+        stage = self.stage_game(self.memory.recall(observation))
         by_card = {action.card: action for action in legal_actions}
         if set(by_card) != set(stage.cards):
             raise ValueError(f"the legal bids {sorted(by_card)} do not match the hand {stage.cards}")

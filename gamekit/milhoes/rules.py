@@ -5,6 +5,23 @@ Points card(s) on the table. Battles (positive) go to the highest bid, Red Baron
 lowest; values bid by two or more players cancel; when no value is unique (a total tie) the pot
 stays on the table and grows. The rules digest is ``shared/rules/milhoes.md``.
 
+What a player sees is the booklet's rule ("Fica apenas visível a carta usada na última ronda"):
+their own hand, the Points card(s) on the table, the cards just revealed, and only the top card
+of each used pile and each won pile; remembering the rest is part of the game.
+``new_game(..., memory_aid=True)`` shows the full history instead: every card used and won, the
+exact scores and the Points cards still to come (for lessons and beginners).
+
+The kit's readings, where the booklet leaves room:
+
+* A **total tie** is a round in which no value was bid by exactly one player (two players bid
+  the same card; four bid 5, 5, 9, 9). The Power cards are spent, the Points card(s) stay on the
+  table and the next round's card joins them; the sum on the table then decides whether the
+  highest or the lowest unique bid takes them all. In the last round a totally tied pot goes to
+  nobody. A round with one unique value is no total tie: with bids 5, 5, 9 the 9 takes a Red
+  Baron too, being the lowest (and only) unique bid.
+* A **tied total** at the end goes to the tied player holding the single highest Battle card; if
+  that does not separate them, or none of them holds a Battle, the tie stands (shared win).
+
 >>> state = new_game(players=3, seed=1, points_order=[7, -2, 3, 8, 1, 2, 4, 5, 6, -1, -3, -4])
 >>> state.pot
 [7]
@@ -16,7 +33,8 @@ stays on the table and grows. The rules digest is ``shared/rules/milhoes.md``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from html import escape
+from dataclasses import dataclass, replace
 from functools import total_ordering
 from typing import NamedTuple
 
@@ -42,7 +60,19 @@ class Bid:
         return self.card < other.card
 
 
-_BID_TEXT = re.compile(r"bid (-?[0-9]+)")  # ASCII digits only: "bid ٣" is not a bid
+# The kit's one rule for numbers in action text: canonical ASCII decimals ("7", not "07", "٧" or
+# "７"), and a number too long to be a card is refused as such, not read into a huge int.
+_BID_TEXT = re.compile(r"bid (-?)([0-9]+)")
+_MAX_DIGITS = 3  # the largest deck has 100 cards
+
+
+def _cut(text: str, limit: int = 40) -> str:
+    """``text``, cut short: a refusal quotes what was typed, never a megabyte of it."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+
+
+def _excerpt(text: str, limit: int = 40) -> str:
+    return repr(text) if len(text) <= limit else _cut(repr(text), limit)
 
 
 def _capital(text: str) -> str:
@@ -75,17 +105,21 @@ class RoundResult(NamedTuple):
     winner: int | None
     outcome: str  # "won", "carried" (to the next round), "discarded" or "unawarded" (last round)
 
+    award: str = "unique"  # "unique" (the booklet) or "top" (only the very top bid counts)
+
     def describe(self, names=None) -> str:
         name = (lambda p: names[p]) if names else (lambda p: f"player {p}")
         pot = format_points(self.pot)
         if len(self.pot) > 1:
             pot += f" (sum {sum(self.pot):+d})"
-        parts = [f"Round {self.round}: {pot} goes to the {self.contest} bid."]
+        bid = f"{self.contest} unique bid" if self.award == "unique" else f"{self.contest} bid"
+        parts = [f"Round {self.round}: {pot} goes to the {bid}."]
         if self.cancelled:
             tied = ", ".join(str(v) for v in self.cancelled)
             parts.append(f"Tied bids cancel ({tied}).")
         if self.outcome == "won":
-            parts.append(f"{_capital(name(self.winner))} wins it with {self.bids[self.winner]}.")
+            gets = "wins" if self.contest == "highest" else "takes"  # nobody wins a Red Baron
+            parts.append(f"{_capital(name(self.winner))} {gets} it with {self.bids[self.winner]}.")
         elif self.outcome == "carried":
             parts.append("No bid was unique: a total tie, the cards stay on the table.")
         elif self.outcome == "discarded":
@@ -97,8 +131,10 @@ class RoundResult(NamedTuple):
 
 @dataclass(frozen=True)
 class MilhoesObservation:
-    """What ``player`` may know. With ``memory=True`` piles show only their top card, as at the
-    table, and what follows from the full piles (scores, cards still to come) is ``None``."""
+    """What ``player`` may know. By the booklet's rule piles show only their top card and what
+    follows from the full piles (scores, cards still to come) is ``None``; with ``memory_aid`` the
+    piles are shown in full, with the exact scores and the Points cards still to come.
+    ``last_round`` is the round just revealed (every bid of it is on top of a pile)."""
 
     player: int
     num_players: int
@@ -107,23 +143,70 @@ class MilhoesObservation:
     pot: tuple[int, ...]
     contest: str
     hand: tuple[int, ...]
-    used: tuple[tuple[int, ...], ...]  # each player's played cards, oldest first (top only in memory mode)
-    won: tuple[tuple[int, ...], ...]  # each player's Points cards, oldest first (top only in memory mode)
+    used: tuple[tuple[int, ...], ...]  # each player's played cards, oldest first (the top only, but for the aid)
+    won: tuple[tuple[int, ...], ...]  # each player's Points cards, oldest first (the top only, but for the aid)
     scores: tuple[int, ...] | None
     points_to_come: tuple[int, ...] | None  # the unturned Points cards, sorted (not their order)
     cards: int
     points: tuple[int, ...]
     tie_rule: str
     award: str
-    memory: bool
+    memory_aid: bool
     last_round: RoundResult | None
 
     def hands_left(self) -> tuple[tuple[int, ...], ...] | None:
-        """Every player's remaining cards, known when piles are open (``None`` in memory mode)."""
-        if self.memory:
+        """Every player's remaining cards, known from full piles (``None`` without the memory aid)."""
+        if not self.memory_aid:
             return None
         full = set(range(1, self.cards + 1))
         return tuple(tuple(sorted(full - set(pile))) for pile in self.used)
+
+
+class Memory:
+    """What a player who remembers every sunset knows. The booklet shows only the top of each pile,
+    but each round's bids and winner are revealed (``observation.last_round``): remembered round by
+    round they rebuild the full piles. ``recall(observation)`` returns the observation as the
+    memory aid would show it, or the observation unchanged if a round was missed (an agent that
+    joins a game half-way remembers only what it saw). One Memory serves every seat of one table."""
+
+    def __init__(self):
+        self.rounds: dict[int, RoundResult] = {}
+
+    def recall(self, observation: MilhoesObservation) -> MilhoesObservation:
+        if observation.memory_aid:
+            return observation
+        last = observation.last_round
+        if last is None:  # round 1: a new game, nothing to remember yet
+            self.rounds = {}
+            return _remembered(observation, []) or observation
+        if self.rounds.get(last.round, last) != last:  # another game than the one remembered
+            self.rounds = {}
+        self.rounds[last.round] = last
+        rounds = [self.rounds.get(number) for number in range(1, last.round + 1)]
+        if None in rounds:
+            return observation
+        return _remembered(observation, rounds) or observation
+
+
+def _remembered(observation: MilhoesObservation, rounds: list[RoundResult]) -> MilhoesObservation | None:
+    """The full view rebuilt from ``rounds`` (1 to the last), or ``None`` if it contradicts the
+    tops of the piles that ``observation`` shows."""
+    players = observation.num_players
+    used = tuple(tuple(r.bids[p] for r in rounds) for p in range(players))
+    won: list[list[int]] = [[] for _ in range(players)]
+    for r in rounds:
+        if r.outcome == "won":
+            won[r.winner].extend(r.pot)
+    if tuple(pile[-1:] for pile in used) != observation.used or \
+            tuple(tuple(pile[-1:]) for pile in won) != observation.won:
+        return None
+    to_come = list(observation.points)
+    for value in [r.pot[-1] for r in rounds] + [observation.pot[-1]]:  # the card each sunrise turned
+        if value not in to_come:
+            return None
+        to_come.remove(value)
+    return replace(observation, used=used, won=tuple(map(tuple, won)), scores=tuple(map(sum, won)),
+                   points_to_come=tuple(sorted(to_come)), memory_aid=True)
 
 
 class MilhoesState(GameState):
@@ -132,17 +215,17 @@ class MilhoesState(GameState):
     game = "milhoes"
     action_type = Bid
 
-    def __init__(self, *, players, seed, cards, points, points_order, tie_rule, memory, award, tiebreak):
-        points = _check_options(players, cards, points, points_order, tie_rule, award)
+    def __init__(self, *, players, seed, cards, points, points_order, tie_rule, memory_aid, award, tiebreak):
+        points = _check_options(players, cards, points, points_order, tie_rule, award, memory_aid, tiebreak)
         rng, seed = make_rng(seed)
         options = {"players": players, "cards": cards, "points": list(points),
                    "points_order": list(points_order) if points_order is not None else None,
-                   "tie_rule": tie_rule, "memory": memory, "award": award, "tiebreak": tiebreak}
+                   "tie_rule": tie_rule, "memory_aid": memory_aid, "award": award, "tiebreak": tiebreak}
         GameState.__init__(self, num_players=players, seed=seed, options=options)
         self.cards = cards
         self.points = tuple(points)
         self.tie_rule = tie_rule
-        self.memory = memory
+        self.memory_aid = memory_aid
         self.award = award
         self.tiebreak = tiebreak
         if points_order is None:
@@ -231,8 +314,14 @@ class MilhoesState(GameState):
     def _parse_action(self, text: str) -> Bid:
         match = _BID_TEXT.fullmatch(text)
         if not match:
-            raise IllegalActionError(f"{text!r} is not a Milhões action: a bid reads like 'bid 7'")
-        card = int(match.group(1))
+            raise IllegalActionError(f"{_excerpt(text)} is not a Milhões action: a bid reads like 'bid 7'")
+        sign, digits = match.groups()
+        if len(digits) > _MAX_DIGITS:
+            raise IllegalActionError(f"there is no Power card {sign}{_cut(digits, 12)}: "
+                                     f"the cards run from 1 to {self.cards}")
+        if digits != str(int(digits)):
+            raise IllegalActionError(f"write the card without leading zeros: 'bid {sign}{int(digits)}'")
+        card = int(sign + digits)
         return _BIDS.get(card) or Bid(card)
 
     def _example_text(self) -> str:
@@ -270,7 +359,7 @@ class MilhoesState(GameState):
             if outcome != "won":
                 self.unawarded.extend(pot)
             self.pot = []
-        result = (number, tuple(pot), bids, contest, cancelled, winner, outcome)
+        result = (number, tuple(pot), bids, contest, cancelled, winner, outcome, self.award)
         self.rounds.append(_new_result(RoundResult, result))
         if number < self.cards:
             self._sunrise()
@@ -317,17 +406,45 @@ class MilhoesState(GameState):
 
     # --- what a player sees --------------------------------------------------------------------
     def observation(self, player: int) -> MilhoesObservation:
-        player = self._resolve_player(player)
-        top = (lambda pile: tuple(pile[-1:])) if self.memory else tuple
-        return MilhoesObservation(
-            player=player, num_players=self.num_players, round=self.round, rounds=self.cards,
-            pot=tuple(self.pot), contest=self.contest, hand=tuple(self.hands[player]),
-            used=tuple(top(pile) for pile in self.used), won=tuple(top(pile) for pile in self.won),
-            scores=None if self.memory else tuple(self.scores()),
-            points_to_come=None if self.memory else tuple(sorted(self.points_to_come)),
-            cards=self.cards, points=self.points, tie_rule=self.tie_rule, award=self.award,
-            memory=self.memory, last_round=self.rounds[-1] if self.rounds else None,
-        )
+        # Everything but the hand is the same for every seat and changes only when a round is
+        # played, so it is built once a round and each seat's view copies it (observations were
+        # half of an agent-driven game's work before).
+        if type(player) is not int or not 0 <= player < self.num_players:
+            player = self._resolve_player(player)
+        shared = self.__dict__.get("_shared_view")
+        if shared is None or shared[0] != len(self.rounds):
+            shared = self._shared_view = (len(self.rounds), self._public_view())
+        fields = shared[1].copy()
+        fields["player"] = player
+        fields["hand"] = tuple(self.hands[player])
+        view = _new_observation(MilhoesObservation)
+        _set_fields(view, "__dict__", fields)
+        return view
+
+    def _public_view(self) -> dict:
+        """The fields of an observation that every seat shares, by the booklet's rule or the aid's."""
+        aid, pot, rounds = self.memory_aid, self.pot, self.rounds
+        if aid:
+            used, won = tuple(map(tuple, self.used)), tuple(map(tuple, self.won))
+            scores, to_come = tuple(self.scores()), tuple(sorted(self.points_to_come))
+        else:
+            used = tuple([(pile[-1],) if pile else () for pile in self.used])
+            won = tuple([(pile[-1],) if pile else () for pile in self.won])
+            scores = to_come = None
+        fields = self.__dict__.get("_game_fields")
+        if fields is None:  # what never changes in a game, in the dataclass's field order
+            fields = self._game_fields = {
+                "player": None, "num_players": self.num_players, "round": None, "rounds": self.cards,
+                "pot": None, "contest": None, "hand": None, "used": None, "won": None, "scores": None,
+                "points_to_come": None, "cards": self.cards, "points": self.points,
+                "tie_rule": self.tie_rule, "award": self.award, "memory_aid": aid, "last_round": None}
+        fields = fields.copy()
+        fields["round"] = min(len(rounds) + 1, self.cards)
+        fields["pot"] = tuple(pot)
+        fields["contest"] = "highest" if sum(pot) >= 0 else "lowest"
+        fields["used"], fields["won"], fields["scores"], fields["points_to_come"] = used, won, scores, to_come
+        fields["last_round"] = rounds[-1] if rounds else None
+        return fields
 
     def clone(self) -> MilhoesState:
         twin = object.__new__(MilhoesState)
@@ -344,24 +461,75 @@ class MilhoesState(GameState):
         twin.pot = list(self.pot)
         return twin
 
+    def _outcome_reason(self) -> str:
+        """The final result in words, with the tiebreak spelled out when one was needed."""
+        return self.tiebreak_explanation()
+
+    # --- text and pictures: public by default, everything on request ----------------------------
     def _render(self) -> str:
-        if self.is_terminal:
-            head = f"Milhões, {self.num_players} players: game over after {self.cards} rounds"
-        else:
-            head = (f"Milhões, {self.num_players} players: round {self.round} of {self.cards}; "
-                    f"on the table {format_points(self.pot)}, the {self.contest} unique bid wins")
-        lines = [head]
+        """What everyone at the table may see: the Points on the table, the tops of the piles (the
+        full piles with the memory aid), and the scores once the game is over. Never a hand."""
+        open_piles = self.memory_aid or self.is_terminal
+        lines = [self._headline()]
         for p in range(self.num_players):
-            hand = " ".join(map(str, self.hands[p])) or "-"
-            lines.append(f"  player {p}: {self.scores()[p]:+d} points (won {format_points(self.won[p]) or '-'}); hand {hand}")
+            used, won = self._pile_texts(p, open_piles)
+            line = f"  player {p}: used {used}; won {won}"
+            if open_piles:
+                line += f" ({self.scores()[p]:+d} points)"
+            lines.append(line)
         if self.is_terminal:
             lines.append("  " + self.tiebreak_explanation())
         return "\n".join(lines)
+
+    def reveal(self) -> str:
+        """Everything, for debugging: every hand, the full piles and the Points cards to come in
+        the order they will be turned. Not for a screen the players can see."""
+        lines = [f"{self._headline()} (seed {self.seed}; everything shown)"]
+        coming = format_points(self.points_to_come) or "-"
+        lines.append(f"  Points cards to come, next first: {coming}")
+        for p in range(self.num_players):
+            used, won = self._pile_texts(p, True)
+            hand = " ".join(map(str, self.hands[p])) or "-"
+            lines.append(f"  player {p}: hand {hand}; used {used}; won {won} ({self.scores()[p]:+d} points)")
+        return "\n".join(lines)
+
+    def _repr_html_(self) -> str:
+        """A small public table for a notebook cell: the same information as ``str(state)``."""
+        open_piles = self.memory_aid or self.is_terminal
+        head = "<tr><th>player</th><th>used</th><th>won</th>" + ("<th>points</th>" if open_piles else "") + "</tr>"
+        rows = []
+        for p in range(self.num_players):
+            used, won = self._pile_texts(p, open_piles)
+            points = f"<td>{self.scores()[p]:+d}</td>" if open_piles else ""
+            rows.append(f"<tr><td>{p}</td><td>{escape(used)}</td><td>{escape(won)}</td>{points}</tr>")
+        foot = f"<p>{escape(self.tiebreak_explanation())}</p>" if self.is_terminal else ""
+        return (f"<div class='gk-milhoes'><b>{escape(self._headline())}</b>"
+                f"<table>{head}{''.join(rows)}</table>{foot}</div>")
+
+    def _headline(self) -> str:
+        players = f"Milhões, {self.num_players} players"
+        if self.is_terminal:
+            return f"{players}: game over after {self.cards} rounds"
+        pot = format_points(self.pot)
+        if len(self.pot) > 1:
+            pot += f" (sum {sum(self.pot):+d})"
+        bid = f"the {self.contest} {'unique ' if self.award == 'unique' else ''}bid"
+        gets = "wins it" if self.contest == "highest" else "takes it"
+        return f"{players}: round {self.round} of {self.cards}; on the table {pot}, {bid} {gets}"
+
+    def _pile_texts(self, player: int, full: bool) -> tuple[str, str]:
+        """Player's used and won piles as text: in full, or the top card only (as the booklet)."""
+        used, won = self.used[player], self.won[player]
+        if full:
+            return " ".join(map(str, used)) or "-", format_points(won) or "-"
+        return (f"{used[-1]} on top" if used else "-"), (f"{won[-1]:+d} on top" if won else "-")
 
 
 _BIDS = {card: Bid(card) for card in range(1, 101)}  # shared, so legal_actions allocates nothing
 _BID_LIST = [None] + [_BIDS[card] for card in range(1, 101)]  # the same, indexed by card
 _new_result = tuple.__new__  # builds a RoundResult without the keyword-parsing constructor
+_new_observation = object.__new__  # with _set_fields: an observation from a dict of its fields,
+_set_fields = object.__setattr__  # past the frozen dataclass's field-by-field __init__
 
 
 def decide_winner(bids, contest: str, award: str = "unique") -> tuple[int | None, tuple[int, ...]]:
@@ -412,42 +580,54 @@ def _whole(value) -> bool:
 _DEFAULT_POINTS: dict[int, tuple[int, ...]] = {}  # cards -> default_points(cards), made once
 
 
-def _check_options(players, cards, points, points_order, tie_rule, award) -> list[int]:
+def _check_options(players, cards, points, points_order, tie_rule, award, memory_aid, tiebreak) -> list[int]:
     if not _whole(players) or not 2 <= players <= 5:
         raise ValueError(f"Milhões is for 2 to 5 players, not {players!r}")
     if not _whole(cards) or not 1 <= cards <= 100:
         raise ValueError(f"cards is the number of Power cards per player (1..100), not {cards!r}")
     if tie_rule not in TIE_RULES:
-        raise ValueError(f"tie_rule is 'carry' (the booklet) or 'discard' (Goofspiel), not {tie_rule!r}")
+        raise ValueError(f"tie_rule is 'carry' (the booklet) or 'discard' (Goofspiel), not {_cut(repr(tie_rule))}")
     if award not in AWARD_RULES:
-        raise ValueError(f"award is 'unique' (the booklet) or 'top', not {award!r}")
+        raise ValueError(f"award is 'unique' (the booklet) or 'top', not {_cut(repr(award))}")
+    for name, value in (("memory_aid", memory_aid), ("tiebreak", tiebreak)):
+        if not isinstance(value, bool):
+            raise ValueError(f"{name} is True or False, not {_cut(repr(value))}")
     if points is None:  # the defaults are whole numbers, one per round, by construction
         if cards not in _DEFAULT_POINTS:
             _DEFAULT_POINTS[cards] = tuple(default_points(cards))
         points = list(_DEFAULT_POINTS[cards])
+    elif not _whole_numbers(points, cards):
+        raise ValueError(f"points must be a list of {cards} whole numbers, one Points card per round; "
+                         f"got {_cut(repr(points), 60)}")
     else:
         points = list(points)
-        if len(points) != cards or not all(_whole(v) for v in points):
-            raise ValueError(f"points must be {cards} whole numbers, one Points card per round; got {points!r}")
-    if points_order is not None and sorted(points_order) != sorted(points):
-        raise ValueError(f"points_order must be the Points cards {sorted(points)} in some order; got {points_order!r}")
+    if points_order is not None and (not _whole_numbers(points_order, cards)
+                                     or sorted(points_order) != sorted(points)):
+        raise ValueError(f"points_order must be the Points cards {sorted(points)} in some order; "
+                         f"got {_cut(repr(points_order), 60)}")
     return points
 
 
+def _whole_numbers(values, count: int) -> bool:
+    """``values`` is a list (or tuple) of ``count`` whole numbers."""
+    return isinstance(values, (list, tuple)) and len(values) == count and all(_whole(v) for v in values)
+
+
 def new_game(players: int = 3, *, seed: int | None = None, cards: int = 12, points=None,
-             points_order=None, tie_rule: str = "carry", memory: bool = False,
+             points_order=None, tie_rule: str = "carry", memory_aid: bool = False,
              award: str = "unique", tiebreak: bool = True) -> MilhoesState:
     """A new game of Milhões, ready for round 1 (the first Points card is already turned).
 
     ``points`` are the Points-card values (default: Battles +1..+8, Red Barons -1..-4);
     ``points_order`` fixes the order they are turned (else the seed shuffles them);
     ``tie_rule="carry"`` keeps a totally tied pot on the table (the booklet), ``"discard"`` throws
-    it away (Goofspiel); ``memory=True`` shows only the top card of each pile in observations;
+    it away (Goofspiel); observations show only the top card of each pile, as the booklet says,
+    and ``memory_aid=True`` shows the full piles, the exact scores and the Points cards to come;
     ``award="top"`` lets only the very highest (lowest) bid win; ``tiebreak=False`` lets a tied total
     stand instead of asking who holds the highest Battle card.
     """
     return MilhoesState(players=players, seed=seed, cards=cards, points=points, points_order=points_order,
-                        tie_rule=tie_rule, memory=memory, award=award, tiebreak=tiebreak)
+                        tie_rule=tie_rule, memory_aid=memory_aid, award=award, tiebreak=tiebreak)
 
 
 def goofspiel(cards: int = 13, players: int = 2, seed: int | None = None, points_order=None) -> MilhoesState:

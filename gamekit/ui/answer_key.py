@@ -17,15 +17,20 @@ from functools import cache
 from importlib import resources
 
 
+#: Where the key files are (a folder inside the package, so that a wheel carries them).
+KEY_FOLDER = resources.files(__package__) / "answers"
+
+
 def lessons_with_keys() -> list[str]:
     """The lessons that have an answer key, in order."""
-    folder = resources.files(__package__) / "answers"
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+    if not KEY_FOLDER.is_dir():
+        return []
+    return sorted(p.name[:-5] for p in KEY_FOLDER.iterdir() if p.name.endswith(".json"))
 
 
 @cache
 def _key_file(lesson: str) -> dict:
-    path = resources.files(__package__) / "answers" / f"{lesson}.json"
+    path = KEY_FOLDER / f"{lesson}.json"
     if not path.is_file():
         raise KeyError(f"there is no answer key for the lesson {lesson!r}")
     return json.loads(path.read_text(encoding="utf-8"))
@@ -45,3 +50,21 @@ def key_entry(exercise_id: str) -> dict:
                 if entry["id"] == exercise_id:
                     return entry
     raise KeyError(f"there is no exercise {exercise_id!r} in the answer key")
+
+
+def key_markdown(lesson: str) -> str:
+    """The whole key of one lesson as Markdown, for a teacher's handout: questions, answers,
+    hints and worked solutions."""
+    lines = [f"## Answer key: {lesson}", ""]
+    for entry in answer_key(lesson):
+        stars = "★" * entry.get("difficulty", 1)
+        answer = entry["answer"]
+        if entry.get("decimals") is not None:
+            answer = f"{answer} (to {entry['decimals']} decimal places)"
+        if entry.get("accept"):
+            answer = f"{answer} (also: {', '.join(entry['accept'])})"
+        lines += [f"**{entry['id']}** {stars} {entry['question']}", "",
+                  f"- Answer: {answer}",
+                  f"- Hint: {entry.get('hint', '')}",
+                  f"- Worked solution: {entry.get('explanation', '')}", ""]
+    return "\n".join(lines)

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from gamekit.core import GameRecord, RecordError, load, play_match, record_of, save, RandomAgent
+from gamekit.core.record import DEFAULT_LIMITS, RecordLimits
 from gamekit.milhoes import new_game
 
 import tests.core.toy_games  # noqa: F401  (registers the toy game)
@@ -20,7 +21,7 @@ def random_game(players=3, seed=7, **options):
 
 
 def test_round_trip_reproduces_the_game_exactly():
-    state = random_game(4, seed=11, tie_rule="discard", memory=True)
+    state = random_game(4, seed=11, tie_rule="discard", memory_aid=True)
     text = save(state, indent=2)
     again = load(text)
     assert save(again, indent=2) == text
@@ -112,3 +113,59 @@ def test_hostile_records_are_refused_with_a_reason(text, reason):
 def test_record_error_is_a_value_error():
     with pytest.raises(ValueError):
         load("{}")
+
+
+# --- bounded loading ----------------------------------------------------------------------------
+def test_the_limits_are_generous_for_real_games_and_configurable():
+    assert DEFAULT_LIMITS.max_actions >= 10 * 10_000 and DEFAULT_LIMITS.max_chars >= 1_000_000
+    text = save(random_game(3, seed=1))
+    assert load(text, RecordLimits(max_actions=12)).is_terminal
+    with pytest.raises(RecordError, match=r"12 steps; records are limited to 11 \(RecordLimits.max_actions\)"):
+        load(text, RecordLimits(max_actions=11))
+    with pytest.raises(RecordError, match="RecordLimits.max_chars"):
+        load(text, RecordLimits(max_chars=100))
+
+
+def test_a_million_steps_are_refused_before_any_replay():
+    data = good()
+    data["actions"] = [["bid 1", "bid 2", "bid 3"]] * 1_000_000
+    with pytest.raises(RecordError, match="limited to"):
+        load(json.dumps(data))
+
+
+@pytest.mark.parametrize("nested", ["[" * 100_000 + "]" * 100_000, "[" * 50 + "]" * 50])
+def test_deeply_nested_json_is_a_record_error(nested):
+    with pytest.raises(RecordError, match="nest"):
+        load(hostile(options={"players": 3, "deep": "X"}).replace('"X"', nested))
+
+
+def test_a_seed_of_thousands_of_digits_is_a_record_error():
+    for digits in (41, 5_000):
+        with pytest.raises(RecordError, match="digits"):
+            load(hostile(seed=0).replace('"seed": 0', '"seed": ' + "9" * digits))
+    assert load(hostile(seed=10 ** 39, actions=[], result=KeyError)).seed == 10 ** 39
+
+
+def test_a_repeated_key_is_refused():
+    text = hostile().replace('"seed":', '"seed": 5, "seed":', 1)
+    with pytest.raises(RecordError, match="'seed' appears twice"):
+        load(text)
+
+
+@pytest.mark.parametrize("text", [
+    hostile(format="x" * 5_000_000),
+    hostile(game="y" * 5_000_000),
+    hostile(actions=[["bid " + "9" * 5_000, "bid 1", "bid 2"]]),
+    hostile(options={"players": 3, "points_order": list(range(1_000_000))}),
+    hostile(options={"players": 3, "points_order": list(range(1_000))}),
+    hostile(seed="z" * 1_000_000),
+])
+def test_refusals_quote_a_short_excerpt_only(text):
+    with pytest.raises(RecordError) as refused:
+        load(text)
+    assert len(str(refused.value)) <= 420
+
+
+def test_load_refuses_what_is_not_text():
+    with pytest.raises(RecordError, match="JSON text"):
+        load(12)

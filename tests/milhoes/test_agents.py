@@ -42,13 +42,13 @@ def test_the_registry_names_our_three_agents_and_each_is_built_from_a_seed():
         assert isinstance(agent, ExplainingAgent) and agent.name == name and agent.seed == 5
 
 
-@pytest.mark.parametrize("memory", [False, True])
+@pytest.mark.parametrize("memory", [False, True])  # memory_aid: the booklet view, then full piles
 @pytest.mark.parametrize("name", OUR_AGENTS)
 def test_agents_bid_legally_in_every_kind_of_game(name, memory):
     rng = random.Random(hash((name, memory)) & 0xFFFF)
     for game in range(12 if name == "heuristic" else 40):
         players = 2 + game % 4
-        options = {"cards": rng.choice([1, 2, 5, 12]), "memory": memory,
+        options = {"cards": rng.choice([1, 2, 5, 12]), "memory_aid": memory,
                    "tie_rule": rng.choice(["carry", "discard"]), "award": rng.choice(["unique", "top"])}
         state = new_game(players, seed=game, **options)
         agents = [AGENTS[name](seed=seat) for seat in range(players)]
@@ -75,7 +75,7 @@ def test_the_same_seed_plays_the_same_game(name):
 
 @pytest.mark.parametrize("name", OUR_AGENTS)
 def test_explanations_cover_every_legal_action_once(name):
-    for state, player in random_positions(40, seed=1, memory=name == "heuristic"):
+    for state, player in random_positions(40, seed=1, memory_aid=name != "heuristic"):
         legal = state.legal_actions(player)
         explanation = AGENTS[name](seed=2).explain(state.observation(player), legal)
         actions = [c.action for c in explanation.candidates]

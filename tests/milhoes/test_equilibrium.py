@@ -308,8 +308,11 @@ def test_agent_is_seeded_and_explains():
 
 def test_agent_refuses_what_it_cannot_solve():
     agent = EquilibriumAgent(seed=0, max_cards=4)
+    half_way = new_game(2, seed=1, cards=3)  # met in round 3, the agent has not seen round 1's bids
+    half_way.apply_joint({0: "bid 1", 1: "bid 2"})
+    half_way.apply_joint({0: "bid 2", 1: "bid 1"})
     refused = ((new_game(3, seed=1, cards=3), "two-player"), (new_game(2, seed=1, cards=5), "too large"),
-               (new_game(2, seed=1, cards=3, memory=True), "memory"))
+               (half_way, "not seen"))
     for state, words in refused:
         with pytest.raises(ValueError, match=words):
             agent.act(state.observation(0), state.legal_actions(0))
@@ -332,10 +335,16 @@ def test_first_round_table_and_figures():
 
 def test_positions_from_observations_and_states():
     sol = solve(4)
-    state = new_game(2, seed=5, cards=4)
+    state = new_game(2, seed=5, cards=4, memory_aid=True)
     state.apply_joint({0: "bid 2", 1: "bid 3"})
     obs = state.observation(1)
     assert sol.strategy(obs) == sol.strategy(Position.from_observation(obs), player=1)
+    booklet = new_game(2, seed=5, cards=4)  # the tops only: rounds 1 and 2 can be read, round 3 not
+    assert Position.from_observation(booklet.observation(0)).hands == Position.from_state(booklet).hands
+    booklet.apply_joint({0: "bid 2", 1: "bid 3"})
+    booklet.apply_joint({0: "bid 1", 1: "bid 4"})
+    with pytest.raises(ValueError, match="not seen"):
+        Position.from_observation(booklet.observation(1))
     assert sol.value_of(state, 0) == pytest.approx(-sol.value_of(state, 1))
     assert sol.value_of(state) == pytest.approx(sol.value_of(Position.from_state(state)))
 
@@ -354,3 +363,17 @@ def test_bad_requests_are_refused():
         solve(2, [1, 2], hands=((1, 2), (1,)))
     with pytest.raises(ValueError):
         solve(2, tie_rule="split")
+
+
+def test_scipy_loads_only_when_an_equilibrium_is_computed():
+    import subprocess
+    import sys
+
+    script = ("import sys, gamekit.milhoes.board, gamekit.milhoes.agents\n"
+              "assert not any(m == 'scipy' or m.startswith('scipy.') for m in sys.modules), 'scipy loaded'\n"
+              "from gamekit.milhoes.equilibrium import equilibrium_of\n"
+              "equilibrium_of([[0, 1, -1], [-1, 0, 1], [1, -1, 0]])  # rock, paper, scissors: an LP\n"
+              "assert 'scipy.optimize' in sys.modules\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                          cwd=str(__import__("pathlib").Path(__file__).resolve().parents[2]))
+    assert done.returncode == 0, done.stderr

@@ -39,7 +39,7 @@ def random_options(rng):
     players = rng.randint(2, 5)
     cards = rng.choice([12, 12, 12, 5, 8])
     return players, {"cards": cards, "tie_rule": rng.choice(["carry", "discard"]),
-                     "award": rng.choice(["unique", "unique", "top"]), "memory": rng.random() < 0.2}
+                     "award": rng.choice(["unique", "unique", "top"]), "memory_aid": rng.random() < 0.8}
 
 
 def play_random(seed):
@@ -89,15 +89,26 @@ def test_rare_rules_are_exercised_by_the_property_games():
     assert {"won", "carried", "discarded", "unawarded", "pot of 3"} <= set(outcomes)
 
 
+class Seat:
+    """Not an int, but usable as one (``operator.index``), and hashed apart from the int."""
+
+    def __init__(self, number):
+        self.number = number
+
+    def __index__(self):
+        return self.number
+
+
 def malformed(rng, state):
     """A random bad input: wrong types, unknown cards, spent cards, bad players, junk text."""
     players = state.num_players
     spent = [c for c in range(1, state.cards + 1) if c not in state.hands[0]]
     junk = rng.choice([
         "", "bid", "bid x", "bid 1.5", "bid -1", "bid 0", "bid 99", "play 3", "bid 3; rm -rf /",
-        "BID", "{bid: 3}", "bid  ", "7", "bid 1 2", "\x00", "bid ٣",
+        "BID", "{bid: 3}", "bid  ", "7", "bid 1 2", "\x00", "bid ٣", "bid ７", "bid 07", "bid +3",
+        "bid " + "9" * 5000, "bid -" + "1" * 5000,
     ])
-    pick = rng.randrange(12)
+    pick = rng.randrange(13)
     if pick == 0:
         return {p: junk for p in range(players)}
     if pick == 1:
@@ -120,6 +131,8 @@ def malformed(rng, state):
         return "bid 3"
     if pick == 10:
         return None
+    if pick == 11:  # a second key for seat 0: an object whose __index__ is 0
+        return {**{p: state.legal_actions(p)[0] for p in range(players)}, Seat(0): state.legal_actions(0)[-1]}
     good = {p: state.legal_actions(p)[-1] for p in range(players)}
     good[rng.randrange(players)] = junk
     return good

@@ -1,9 +1,11 @@
 """Every rule of Milhões, the booklet's own examples first (players named as in the booklet)."""
 
+import random
+
 import pytest
 
 from gamekit.core import SIMULTANEOUS, TERMINAL, IllegalActionError, save
-from gamekit.milhoes import Bid, decide_game_winners, decide_winner, default_points, goofspiel, new_game
+from gamekit.milhoes import Bid, Memory, decide_game_winners, decide_winner, default_points, goofspiel, new_game
 
 JACK, PETER, CAROL, MARY = range(4)
 
@@ -114,6 +116,29 @@ def test_the_tiebreak_is_explained():
     play(state, 3, 2)  # a Battle worth 0 to player 0
     assert state.scores() == [8, 8] and state.winners() == [0]
     assert "Players 0 and 1 tie on 8 points; the highest Battle card decides (player 0: +8; player 1: +7): player 0 wins" in state.tiebreak_explanation()
+    outcome = state.outcome()
+    assert outcome.winners == (0,) and outcome.scores == (8, 8) and "the highest Battle card decides" in outcome.reason
+
+
+def test_an_unbroken_tie_says_so_in_the_outcome():
+    state = new_game(2, seed=0, cards=2, points=[3, -1], points_order=[3, -1])
+    play(state, 2, 1)  # +3 to player 0
+    play(state, 1, 2)  # -1 to player 0 (the lowest)... and nothing for player 1
+    assert state.scores() == [2, 0] and state.outcome().reason == "Player 0 wins with 2 points."
+    tied = new_game(2, seed=0, cards=1, points=[0])
+    play(tied, 1, 1)  # a total tie in the last round: nobody scores, nobody holds a Battle
+    assert tied.outcome().winners == (0, 1) and "the tie stands" in tied.outcome().reason
+
+
+def test_a_round_says_lowest_unique_bid_and_takes_for_a_penalty():
+    state = booklet_game([-4], players=3)
+    result = play(state, 12, 2, 2)
+    assert result.describe(["Jack", "Peter", "Carol"]) == (
+        "Round 1: -4 goes to the lowest unique bid. Tied bids cancel (2). Jack takes it with 12.")
+    battle = play(state, 11, 3, 1)
+    assert battle.describe().endswith("goes to the highest unique bid. Player 0 wins it with 11.")
+    top = goofspiel(cards=3, players=2, seed=1, points_order=[3, 2, 1])
+    assert play(top, 3, 1).describe().startswith("Round 1: +3 goes to the highest bid.")
 
 
 # --- the engine's shape ---------------------------------------------------------------------
@@ -152,23 +177,45 @@ def test_discard_tie_rule_throws_a_tied_pot_away():
     assert result.outcome == "discarded" and state.unawarded == [7] and state.pot == [-2]
 
 
-def test_memory_mode_shows_only_the_top_of_each_pile():
-    state = booklet_game([7, 2], players=2, memory=True)
+def test_by_default_only_the_top_of_each_pile_shows():  # "Fica apenas visível a carta usada na última ronda"
+    state = booklet_game([7, 2], players=2)
     play(state, 12, 1)
     play(state, 11, 2)
     seen = state.observation(1)
-    assert seen.used == ((11,), (2,)) and seen.won == ((2,), ())
+    assert seen.used == ((11,), (2,)) and seen.won == ((2,), ()) and not seen.memory_aid
     assert seen.scores is None and seen.points_to_come is None and seen.hands_left() is None
     assert seen.hand == tuple(c for c in range(1, 13) if c not in (1, 2))
+    assert seen.last_round.bids == (11, 2)  # the cards just revealed are the tops
 
 
-def test_open_observations_show_full_piles_and_what_follows():
-    state = booklet_game([7, 2], players=2)
+def test_the_memory_aid_shows_full_piles_and_what_follows():
+    state = booklet_game([7, 2], players=2, memory_aid=True)
     play(state, 12, 1)
     seen = state.observation(0)
     assert seen.used == ((12,), (1,)) and seen.scores == (7, 0) and seen.pot == (2,)
     assert seen.hands_left()[1] == tuple(range(2, 13))
     assert 7 not in seen.points_to_come and len(seen.points_to_come) == 10
+    with pytest.raises(TypeError):
+        new_game(2, memory=True)  # the old option is gone: the booklet's view is the default
+
+
+def test_a_player_who_remembers_every_round_knows_what_the_memory_aid_shows():
+    for seed in range(40):
+        players = 2 + seed % 4
+        booklet, aided = new_game(players, seed=seed), new_game(players, seed=seed, memory_aid=True)
+        memories = [Memory() for _ in range(players)]
+        rng = random.Random(seed)
+        while not booklet.is_terminal:
+            for p in range(players):
+                assert memories[p].recall(booklet.observation(p)) == aided.observation(p)
+            bids = {p: rng.choice(booklet.legal_actions(p)) for p in range(players)}
+            booklet.apply_joint(bids)
+            aided.apply_joint(bids)
+    late = Memory()  # one that joins in round 3 saw round 2 revealed, but not round 1
+    state = new_game(2, seed=1)
+    play(state, 3, 4)
+    play(state, 5, 6)
+    assert late.recall(state.observation(0)) == state.observation(0)
 
 
 @pytest.mark.parametrize("options, message", [
@@ -179,6 +226,10 @@ def test_open_observations_show_full_piles_and_what_follows():
     ({"players": 3, "award": "best"}, "award"),
     ({"players": 3, "points": [1, 2, 3]}, "12 whole numbers"),
     ({"players": 3, "points_order": [1, 2, 3]}, "points_order must be"),
+    ({"players": 3, "points_order": 13}, "points_order must be"),
+    ({"players": 3, "points_order": ["a"] * 12}, "points_order must be"),
+    ({"players": 3, "points": 13}, "12 whole numbers"),
+    ({"players": 3, "points": "abcdefghijkl"}, "12 whole numbers"),
 ])
 def test_bad_options_are_refused(options, message):
     with pytest.raises(ValueError, match=message):
@@ -212,3 +263,76 @@ def test_explain_gives_reasons():
     assert state.explain(Bid(4), 2).startswith("Legal: player 2 still holds the 4")
     assert "whole number" in state.explain(Bid(4.0), 2)
     assert save(state) == save(new_game(3, seed=1))
+
+
+def test_numbers_in_action_text_are_canonical_ascii_and_bounded():
+    state = new_game(3, seed=1)
+    huge = "bid " + "9" * 5000
+    assert state.explain(huge, 0).startswith("Illegal: there is no Power card 999999999999... (5,000")
+    assert len(state.explain(huge, 0)) < 120
+    with pytest.raises(IllegalActionError, match="no Power card"):
+        state.apply_joint({0: huge, 1: "bid 1", 2: "bid 2"})
+    assert state.explain("bid 07", 0) == "Illegal: write the card without leading zeros: 'bid 7'"
+    for look_alike in ("bid ٣", "bid ７", "bid ³", "bid +3"):
+        assert "is not a Milhões action" in state.explain(look_alike, 0)
+    assert state.parse(" BID  7 ") == Bid(7)
+    assert save(state) == save(new_game(3, seed=1))
+
+
+def test_a_second_key_for_the_same_seat_is_refused():
+    class Zero:
+        def __index__(self):
+            return 0
+
+    state = new_game(2, seed=1)
+    with pytest.raises(IllegalActionError, match="player 0 is named twice"):
+        state.apply_joint({0: "bid 1", 1: "bid 2", Zero(): "bid 12"})
+    assert state.history == []
+
+
+def test_str_shows_what_the_table_sees_and_reveal_everything():
+    state = booklet_game([7, -2], players=3)
+    play(state, 12, 5, 1)
+    text = str(state)
+    assert "on the table -2, the lowest unique bid takes it" in text
+    assert "player 0: used 12 on top; won +7 on top" in text
+    assert "hand" not in text and "points" not in text.split("\n", 1)[1]  # no hand, no score
+    twin = state.clone()
+    twin.hands[1], twin.hands[2] = twin.hands[2], twin.hands[1]  # what nobody can see changes...
+    twin.points_to_come.reverse()
+    assert str(twin) == text and twin._repr_html_() == state._repr_html_()  # ...and nothing shows
+    full = state.reveal()
+    assert "player 1: hand 1 2 3 4 6 7 8 9 10 11 12; used 5; won - (+0 points)" in full
+    assert "next first: " + " ".join(f"{v:+d}" for v in state.points_to_come) in full
+    aided = booklet_game([7, -2], players=3, memory_aid=True)
+    play(aided, 12, 5, 1)
+    assert "player 0: used 12; won +7 (+7 points)" in str(aided)
+
+
+def test_the_html_picture_is_public_and_escaped():
+    state = new_game(2, seed=4)
+    html = state._repr_html_()
+    assert html.startswith("<div class='gk-milhoes'>") and "<table>" in html and "hand" not in html
+    while not state.is_terminal:
+        state.apply_joint({p: state.legal_actions(p)[-1] for p in range(2)})
+    assert "<th>points</th>" in state._repr_html_() and "tie" in state._repr_html_()
+
+
+def test_legal_bids_are_sorted_lowest_first():
+    rng = random.Random(3)
+    for seed in range(30):
+        state = new_game(4, seed=seed)
+        while not state.is_terminal:
+            for p in range(4):
+                legal = state.legal_actions(p)
+                assert legal == sorted(legal) and [a.card for a in legal] == sorted(state.hands[p])
+            state.apply_joint({p: rng.choice(state.legal_actions(p)) for p in range(4)})
+
+
+def test_milhoes_registers_what_it_is():
+    from gamekit.core import game_info
+
+    info = game_info("milhoes")
+    assert info.seats == (2, 3, 4, 5) and info.default_seats == new_game().num_players
+    assert info.simultaneous and info.hidden_information
+    assert set(info.options) == set(new_game().options)

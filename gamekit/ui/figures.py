@@ -1,0 +1,64 @@
+"""Plotly figures that stay visible where no kernel runs (GitHub, nbviewer, a printed handout).
+
+``static_images()`` in a lesson's first cell makes every plotly figure carry a PNG picture beside its
+interactive data: JupyterLab shows the interactive chart, a static viewer the picture. The PNG is
+drawn by kaleido with the machine's Chromium; where either is missing the figure simply stays
+interactive only, so a lesson never fails for want of a picture.
+"""
+
+from __future__ import annotations
+
+import atexit
+import warnings
+from concurrent.futures import ThreadPoolExecutor, TimeoutError
+
+import plotly.io as pio
+
+RENDERER = "gamekit_png"
+#: Seconds a picture may take; after one that takes longer, the kernel stops drawing pictures.
+PICTURE_TIMEOUT = 120
+_server_started = False
+_gave_up = False
+_painter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gamekit-png")
+
+
+def _start_image_server() -> bool:
+    """Keep one Chromium running for all the pictures of a kernel (the first costs seconds, the
+    next ones half a second)."""
+    global _server_started
+    if not _server_started:
+        try:
+            import kaleido
+            kaleido.start_sync_server(silence_warnings=True)
+        except Exception:  # no kaleido, or no browser: interactive figures only
+            return False
+        atexit.register(kaleido.stop_sync_server, silence_warnings=True)
+        _server_started = True
+    return True
+
+
+class QuietPngRenderer(type(pio.renderers["png"])):
+    """Plotly's PNG renderer, which gives up silently (no picture) instead of failing the cell."""
+
+    def to_mimebundle(self, fig_dict):
+        global _gave_up
+        if _gave_up or not _start_image_server():
+            return {}
+        try:
+            return _painter.submit(self._draw, fig_dict).result(timeout=PICTURE_TIMEOUT)
+        except TimeoutError:  # a browser that hangs must not hang the lesson
+            _gave_up = True
+            return {}
+        except Exception:
+            return {}
+
+    def _draw(self, fig_dict):
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return super().to_mimebundle(fig_dict)
+
+
+def static_images(width: int = 800, height: int = 450) -> None:
+    """From now on, show every plotly figure interactive and as a PNG picture."""
+    pio.renderers[RENDERER] = QuietPngRenderer(width=width, height=height)
+    pio.renderers.default = f"plotly_mimetype+{RENDERER}"

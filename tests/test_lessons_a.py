@@ -1,0 +1,135 @@
+"""The lessons 00, 10, 11, 20, 21, 23 and 50 meet the teaching rubric: they open with goals,
+prerequisites and a time, close with a summary and references, read their exercises from the
+answer key (never showing an answer), carry a picture beside every chart, speak only to students,
+and have a teacher's page with the worked solutions."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from gamekit.ui.answer_key import answer_key, lessons_with_keys
+
+REPO = Path(__file__).resolve().parents[1]
+NOTEBOOKS = REPO / "notebooks"
+TEACHER = REPO / "docs" / "teacher"
+
+LESSONS = [stem for stem in ("00_welcome", "10_milhoes_rules", "11_milhoes_strategy",
+                             "20_lost_cities_rules", "21_lost_cities_expected_value",
+                             "23_lost_cities_ai", "50_your_own_agent")
+           if (NOTEBOOKS / f"{stem}.ipynb").exists()]
+KEYED = [stem for stem in LESSONS if stem in lessons_with_keys()]
+MATHS = [stem for stem in ("11_milhoes_strategy", "21_lost_cities_expected_value") if stem in LESSONS]
+
+#: Words about how the kit is built, which students never need to read.
+BACKSTAGE = re.compile(r"\b(the issue|issue's|test suite|the tests|unit tests?|nbval|CI\b|development "
+                       r"machine|pytest|TODO|FIXME)", re.IGNORECASE)
+
+
+def cells(stem: str) -> list[dict]:
+    return json.loads((NOTEBOOKS / f"{stem}.ipynb").read_text(encoding="utf-8"))["cells"]
+
+
+def source(cell: dict) -> str:
+    return "".join(cell["source"])
+
+
+def outputs_text(cell: dict) -> str:
+    parts = []
+    for output in cell.get("outputs", []):
+        parts.append("".join(output.get("text", "")))
+        for mime, value in output.get("data", {}).items():
+            if mime.startswith("text/") or mime.endswith("json"):
+                parts.append(value if isinstance(value, str) else json.dumps(value, ensure_ascii=False))
+    return "\n".join(parts)
+
+
+def everything(stem: str) -> str:
+    return "\n".join(source(c) + "\n" + outputs_text(c) for c in cells(stem))
+
+
+@pytest.mark.parametrize("stem", LESSONS)
+def test_the_lesson_opens_with_goals_prerequisites_and_time(stem):
+    first = source(cells(stem)[0])
+    assert "you will learn" in first.lower()
+    assert "before you start" in first.lower()
+    assert re.search(r"\*\*Time:\*\*.*minutes", first)
+
+
+@pytest.mark.parametrize("stem", LESSONS)
+def test_the_lesson_closes_with_a_summary_and_references(stem):
+    text = "\n".join(source(c) for c in cells(stem) if c["cell_type"] == "markdown")
+    assert "## What you learned" in text
+    references = text.split("## References", 1)
+    assert len(references) == 2, "a references section"
+    assert re.search(r"\(\d{4}\)", references[1]), "references give their year"
+
+
+@pytest.mark.parametrize("stem", LESSONS)
+def test_the_lesson_speaks_to_students_only(stem):
+    for cell in cells(stem):
+        if cell["cell_type"] == "markdown":
+            assert not BACKSTAGE.search(source(cell)), source(cell)[:200]
+
+
+@pytest.mark.parametrize("stem", LESSONS)
+def test_the_lesson_is_committed_executed(stem):
+    code = [c for c in cells(stem) if c["cell_type"] == "code"]
+    assert code and all(c.get("execution_count") for c in code)
+    assert not any(o.get("output_type") == "error" for c in code for o in c.get("outputs", []))
+
+
+@pytest.mark.parametrize("stem", LESSONS)
+def test_every_chart_carries_a_picture(stem):
+    for cell in cells(stem):
+        for output in cell.get("outputs", []):
+            if "application/vnd.plotly.v1+json" in output.get("data", {}):
+                assert "image/png" in output["data"], source(cell)[:120]
+
+
+@pytest.mark.parametrize("stem", KEYED)
+def test_exercises_come_from_the_answer_key(stem):
+    code = "\n".join(source(c) for c in cells(stem) if c["cell_type"] == "code")
+    assert f'exercises("{stem}")' in code
+    assert "Exercise(" not in code, "no exercise with its answer written in the lesson"
+    entries = answer_key(stem)
+    assert len(entries) >= 4
+    assert {entry["difficulty"] for entry in entries} >= {1, 2}
+
+
+@pytest.mark.parametrize("stem", KEYED)
+def test_no_answer_or_worked_solution_shows_in_the_lesson(stem):
+    text = everything(stem)
+    for entry in answer_key(stem):
+        assert entry["explanation"] not in text
+        answer = entry["answer"]
+        # Words and small numbers occur in any lesson's text; fractions and long numbers should not.
+        if entry["kind"] == "number" and ("/" in answer or len(answer.lstrip("-")) >= 3):
+            shown = re.search(rf"(?<![\w/.]){re.escape(answer)}(?![\w/]|\.\d)", text)
+            assert not shown, f"{entry['id']}: the answer {answer} is printed in the lesson"
+
+
+@pytest.mark.parametrize("stem", MATHS)
+def test_maths_lessons_have_a_slider_checked_in_the_next_cell(stem):
+    code = [c for c in cells(stem) if c["cell_type"] == "code"]
+    for index, cell in enumerate(code):
+        if "interact(" in source(cell):
+            assert source(cell).startswith("# NBVAL_IGNORE_OUTPUT")
+            following = code[index + 1]
+            assert ".widget" in source(following) and outputs_text(following).strip()
+            return
+    pytest.fail("no slider")
+
+
+@pytest.mark.parametrize("stem", LESSONS)
+def test_every_lesson_has_a_teacher_page_with_the_worked_solutions(stem):
+    page = (TEACHER / f"{stem}.md").read_text(encoding="utf-8")
+    for heading in ("## Learning goals", "## Timing for a 50-minute class", "## Common misconceptions",
+                    "## Discussion questions", "## Classroom activity with the board"):
+        assert heading in page
+    if stem in KEYED:
+        for entry in answer_key(stem):
+            assert f"**{entry['id']}**" in page and entry["explanation"] in page
