@@ -331,7 +331,8 @@ class MilhoesBoard(TableBoard):
         where = "game over" if view.is_over else f"round {seen.round} of {seen.rounds}"
         lines = [f"Milhões, {where} (game seed {self.state.seed})"]
         if not view.is_over:
-            lines.append(f"On the table: {format_points(seen.pot)} (the {seen.contest} unique bid wins)")
+            gets = "wins" if seen.contest == "highest" else "takes it"  # nobody wins a Red Baron
+            lines.append(f"On the table: {format_points(seen.pot)} (the {seen.contest} unique bid {gets})")
         for p, name in enumerate(view.names):
             score = "?" if seen.scores is None else f"{seen.scores[p]:+d}"
             won = format_points(seen.won[p]) or "-"
