@@ -320,7 +320,9 @@ class MilhoesState(GameState):
     def outcome(self, names=None):
         """As :meth:`GameState.outcome`; ``names`` (one per seat) name the players in the reason."""
         result = GameState.outcome(self)
-        return result if result is None or not names else replace(result, reason=self.tiebreak_explanation(names))
+        if result is None or not names:
+            return result
+        return replace(result, reason=self.tiebreak_explanation(names))
 
     def _illegal_reason(self, action: Bid, player: int) -> str | None:
         return self._bid_refusal(action, player, f"player {player}")
