@@ -14,12 +14,12 @@ bid it. From Python, ``choose(seat, card)`` does the same clicks in one go.
 CSS classes for tests and styling: ``mh-board``, ``mh-seed``, ``mh-round``, ``mh-pot``,
 ``mh-seat-<p>``, ``mh-card-<seat>-<value>``, ``mh-confirm``, ``mh-pass-screen``, ``mh-play-round``,
 ``mh-play-all``, ``mh-status``, ``mh-reveal``, ``mh-log``, ``mh-result``, ``mh-scores``,
-``mh-players``, ``gk-seat-<p>`` and ``gk-seat-name-<p>`` (set-up row) and ``mh-new-game``.
+``mh-players``, ``gk-seat-<p>`` and ``gk-seat-name-<p>`` (set-up row), ``mh-memory-aid`` (the
+set-up row's box), ``mh-aid-on`` (the header's note when the memory aid is on) and ``mh-new-game``.
 """
 
 from __future__ import annotations
 
-import dataclasses
 from html import escape
 
 import ipywidgets as widgets
@@ -77,6 +77,26 @@ class MilhoesBoard(TableBoard):
         super().__init__(seats=seats, names=names, players=players, seed=seed, options=options,
                          agents=agents if agents is not None else load_agents(), state=state,
                          table=table, seat=seat, presentation=presentation)
+        self.memory_aid_box = widgets.Checkbox(
+            value=self.state.memory_aid, description="Memory aid", indent=False,
+            tooltip="Show every card played and won, the exact scores and the Points cards still to "
+                    "come (the booklet shows only the top card of each pile)",
+            layout=widgets.Layout(width="auto", margin="0 0 0 12px"))
+        self.memory_aid_box.add_class("mh-memory-aid")
+        row = self.setup.children[1]  # the set-up row: players, New game, presentation size
+        row.children = (*row.children, self.memory_aid_box)
+
+    def new_game(self, players: int | None = None, seats=None, seed: int | None = None, names=None,
+                 memory_aid: bool | None = None) -> None:
+        """Deal again (see :meth:`TableBoard.new_game`); ``memory_aid`` defaults to the set-up
+        row's "Memory aid" box."""
+        if memory_aid is not None:
+            self.memory_aid_box.value = bool(memory_aid)
+        aid = self.memory_aid_box.value
+        self.options["memory_aid"] = aid
+        if aid != self.state.memory_aid:
+            self.kinds = ()  # other options than this table's: a new table, not its next game
+        super().new_game(players, seats, seed, names)
 
     # --- clicks ------------------------------------------------------------------------------
     @property
@@ -96,7 +116,7 @@ class MilhoesBoard(TableBoard):
         if not view.my_turn:
             raise IllegalActionError(self._why_nobody_chooses(view))
         action = self._as_bid(card)
-        reason = self.state.why_illegal(action, view.seat)
+        reason = self.state.why_illegal(action, view.seat, names=view.names)
         if reason is not None:
             raise IllegalActionError(reason, action)
         self.selected = action
@@ -122,7 +142,7 @@ class MilhoesBoard(TableBoard):
         try:
             bid = self._as_bid(card)
             if self.table.pass_to == seat:
-                reason = self.state.why_illegal(bid, seat)
+                reason = self.state.why_illegal(bid, seat, names=self.names)
                 if reason is not None:  # a refused card leaves the hand hidden
                     raise IllegalActionError(reason, bid)
                 self.take_screen()
@@ -157,10 +177,7 @@ class MilhoesBoard(TableBoard):
     # --- drawing -----------------------------------------------------------------------------
     def public(self, view: TableView):
         """The public part of ``view``'s observation (a spectator's, on the pass-the-screen step)."""
-        if view.observation is not None:
-            return view.observation
-        # TODO(milhoes rules): MilhoesState.public_observation(); until then, a seat's without its hand
-        return dataclasses.replace(self.state.observation(0), hand=())
+        return view.observation if view.observation is not None else self.state.public_observation()
 
     def draw(self, view: TableView) -> list:
         seen = self.public(view)
@@ -223,8 +240,9 @@ class MilhoesBoard(TableBoard):
     def _header_html(self, seen, view: TableView) -> str:
         where = "game over" if view.is_over else f"round {seen.round} of {seen.rounds}"
         seed = self.state.seed
+        aid = '<span class="mh-aid-on"><b>memory aid on</b></span> &nbsp; ' if seen.memory_aid else ""
         return (f'<span class="gk-title">{escape(TITLE)}</span> &nbsp; '
-                f'<span class="mh-round"><b>{where}</b></span> &nbsp; '
+                f'<span class="mh-round"><b>{where}</b></span> &nbsp; {aid}'
                 f'<span class="gk-muted mh-seed" data-seed="{seed}">game {seed}</span>')
 
     def _pot_html(self, seen, view: TableView) -> str:
@@ -302,7 +320,8 @@ class MilhoesBoard(TableBoard):
         return "game over" if self.state.is_terminal else f"round {self.state.round}"
 
     def prompt(self, view: TableView) -> str:
-        return f"{view.name}: pick a card, then confirm."
+        aid = " Memory aid on: every pile is shown in full." if self.state.memory_aid else ""
+        return f"{view.name}: pick a card, then confirm.{aid}"
 
     # --- text ----------------------------------------------------------------------------------
     def summary(self) -> str:
@@ -312,7 +331,8 @@ class MilhoesBoard(TableBoard):
         where = "game over" if view.is_over else f"round {seen.round} of {seen.rounds}"
         lines = [f"Milhões, {where} (game seed {self.state.seed})"]
         if not view.is_over:
-            lines.append(f"On the table: {format_points(seen.pot)} (the {seen.contest} unique bid wins)")
+            gets = "wins" if seen.contest == "highest" else "takes it"  # nobody wins a Red Baron
+            lines.append(f"On the table: {format_points(seen.pot)} (the {seen.contest} unique bid {gets})")
         for p, name in enumerate(view.names):
             score = "?" if seen.scores is None else f"{seen.scores[p]:+d}"
             won = format_points(seen.won[p]) or "-"

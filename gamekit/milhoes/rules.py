@@ -136,7 +136,7 @@ class MilhoesObservation:
     piles are shown in full, with the exact scores and the Points cards still to come.
     ``last_round`` is the round just revealed (every bid of it is on top of a pile)."""
 
-    player: int
+    player: int | None  # None: the public view (``public_observation``), with an empty hand
     num_players: int
     round: int
     rounds: int
@@ -297,7 +297,37 @@ class MilhoesState(GameState):
     def _legal_actions(self, player: int) -> list[Bid]:
         return [_BIDS[card] for card in self.hands[player]]
 
+    def why_illegal(self, action, player: int | None = None, *, names=None) -> str | None:
+        """As :meth:`GameState.why_illegal`; ``names`` (one per seat, a table's) name the player
+        in the reason instead of "player 0"."""
+        reason = GameState.why_illegal(self, action, player)
+        if reason is None or not names:
+            return reason
+        try:  # the same checks passed as far as the bid itself: refuse it by name
+            action, player = self._coerce(action), self._resolve_player(player)
+        except IllegalActionError:
+            return reason
+        return self._bid_refusal(action, player, names[player]) or reason
+
+    def explain(self, action, player: int | None = None, *, names=None) -> str:
+        """As :meth:`GameState.explain`; ``names`` (one per seat) name the player."""
+        reason = self.why_illegal(action, player, names=names)
+        if reason is not None:
+            return f"Illegal: {reason}"
+        player = self._resolve_player(player)
+        return f"Legal: {self._describe_legal(self._coerce(action), player, names)}"
+
+    def outcome(self, names=None):
+        """As :meth:`GameState.outcome`; ``names`` (one per seat) name the players in the reason."""
+        result = GameState.outcome(self)
+        if result is None or not names:
+            return result
+        return replace(result, reason=self.tiebreak_explanation(names))
+
     def _illegal_reason(self, action: Bid, player: int) -> str | None:
+        return self._bid_refusal(action, player, f"player {player}")
+
+    def _bid_refusal(self, action: Bid, player: int, name: str) -> str | None:
         card = action.card
         if isinstance(card, bool) or not isinstance(card, int):
             return f"a bid is one of your Power cards, a whole number, not {card!r}"
@@ -305,11 +335,12 @@ class MilhoesState(GameState):
             return f"there is no Power card {card}: the cards run from 1 to {self.cards}"
         if card not in self.hands[player]:
             spent = self.used[player].index(card) + 1
-            return f"player {player} already played the {card} in round {spent}; every Power card is used once"
+            return f"{name} already played the {card} in round {spent}; every Power card is used once"
         return None
 
-    def _describe_legal(self, action: Bid, player: int) -> str:
-        return f"player {player} still holds the {action.card} and may bid it for {format_points(self.pot)}"
+    def _describe_legal(self, action: Bid, player: int, names=None) -> str:
+        name = names[player] if names else f"player {player}"
+        return f"{name} still holds the {action.card} and may bid it for {format_points(self.pot)}"
 
     def _parse_action(self, text: str) -> Bid:
         match = _BID_TEXT.fullmatch(text)
@@ -411,12 +442,20 @@ class MilhoesState(GameState):
         # half of an agent-driven game's work before).
         if type(player) is not int or not 0 <= player < self.num_players:
             player = self._resolve_player(player)
+        return self._seen_by(player, tuple(self.hands[player]))
+
+    def public_observation(self) -> MilhoesObservation:
+        """What everyone at the table may know (a spectator, the projector): an observation with
+        ``player=None`` and no hand."""
+        return self._seen_by(None, ())
+
+    def _seen_by(self, player: int | None, hand: tuple[int, ...]) -> MilhoesObservation:
         shared = self.__dict__.get("_shared_view")
         if shared is None or shared[0] != len(self.rounds):
             shared = self._shared_view = (len(self.rounds), self._public_view())
         fields = shared[1].copy()
         fields["player"] = player
-        fields["hand"] = tuple(self.hands[player])
+        fields["hand"] = hand
         view = _new_observation(MilhoesObservation)
         _set_fields(view, "__dict__", fields)
         return view
@@ -460,6 +499,16 @@ class MilhoesState(GameState):
         twin.rounds = list(self.rounds)
         twin.pot = list(self.pot)
         return twin
+
+    def _log_step(self, number: int, step, viewer: int | None, names) -> list[str]:
+        """Round ``number`` in words. Everyone saw its bids at sunset, so every seat reads the same
+        line; by the booklet's rule the log keeps no more than the piles' top cards do (the round
+        just played shows in full beside the table), and with the memory aid it tells it all."""
+        if not self.memory_aid:
+            return [f"Round {number} played: only the top cards of the piles stay in view."]
+        result = self.rounds[number - 1]
+        bids = ", ".join(f"{names[p] if names else f'player {p}'} {bid}" for p, bid in enumerate(result.bids))
+        return [f"{result.describe(names)} (Bids: {bids}.)"]
 
     def _outcome_reason(self) -> str:
         """The final result in words, with the tiebreak spelled out when one was needed."""

@@ -167,3 +167,31 @@ def test_the_turn_stays_in_view_and_presentation_size_fills_a_projector(voila, b
         print("screenshots in", tmp_path)
     finally:
         context.close()
+
+
+def test_the_memory_aid_box_in_the_app_opens_the_piles_against_the_computer(voila, page, tmp_path):
+    """Against the computer (the app's seats): by the booklet the points are hidden; ticking
+    Memory aid and dealing again shows "memory aid on", the exact points and the Points to come."""
+    page.goto(f"{voila.url}/?token={voila.token}")
+    board = page.locator(".mh-board")
+    board.wait_for(timeout=90_000)
+    board.locator(".mh-card-0-12").click()
+    board.locator(".mh-card-0-12.gk-selected").wait_for()
+    board.locator(".mh-confirm").click()
+    board.locator(".mh-round:has-text('round 2 of')").wait_for()
+    assert board.locator(".mh-aid-on").count() == 0
+    assert board.locator(".mh-seat-0 .mh-score").inner_text() == "?"
+    board.locator(".mh-memory-aid input").check()
+    board.locator(".mh-new-game").click()
+    board.locator(".mh-aid-on").wait_for()
+    board.locator(".mh-round:has-text('round 1 of')").wait_for()
+    board.locator(".mh-card-0-12").click()
+    board.locator(".mh-card-0-12.gk-selected").wait_for()
+    board.locator(".mh-confirm").click()
+    board.locator(".mh-round:has-text('round 2 of')").wait_for()
+    score = board.locator(".mh-seat-0 .mh-score").inner_text()
+    assert score.lstrip("+-").isdigit()
+    board.locator(".mh-status", has_text="Memory aid on").wait_for()
+    assert "hidden" not in board.locator(".mh-pot").inner_text()  # the Points cards to come show
+    page.screenshot(path=str(tmp_path / "milhoes-memory-aid.png"))
+    print("screenshot in", tmp_path)

@@ -177,7 +177,7 @@ def test_refused_clicks_and_calls_in_the_flow():
     with pytest.raises(IllegalActionError, match="choose for themselves"):
         board.play_round()
     assert board.choose(1, 3)
-    assert not board.choose(0, 3) and "already played the 3 in round 1" in board.status.text
+    assert not board.choose(0, 3) and "Ana already played the 3 in round 1" in board.status.text
     board.pass_screen.button.click()
     assert board.card_buttons[(0, 3)].disabled and not board.card_buttons[(0, 4)].disabled
     assert "gk-spent" in board.card_buttons[(0, 3)]._dom_classes
@@ -437,3 +437,38 @@ def test_when_the_screen_changes_hands_the_secrets_go_first():
             assert "picked" not in page[board.status] and "You chose" not in page[board.log_panel]
             assert not any(button in page[board.action_area] for button in board.card_buttons.values())
     assert board.pass_screen_pending and board.table.pass_to == 1
+
+
+def test_the_memory_aid_is_a_box_in_the_set_up_row_and_shows_when_on():
+    board = MilhoesBoard(seats=[HUMAN, AGENT], names=["Ana"], seed=5)
+    box = board.memory_aid_box
+    assert board.shows(box) and box in board.setup.children[1].children and box.value is False
+    assert board.choose(0, 12)
+    assert "memory aid on" not in board.header.value and 'data-score=""' in section(board, "mh-seat-0").value
+    assert "Memory aid" not in board.status.text
+    box.value = True  # for the next game: this one goes on by the booklet
+    assert not board.state.memory_aid
+    board.new_game_button.click()
+    assert board.state.memory_aid and board.state.round == 1 and "memory aid on" in board.header.value
+    assert "Memory aid on" in board.status.text
+    assert board.choose(0, 12)
+    seen = board.state.observation(0)
+    assert f'data-score="{seen.scores[0]}"' in section(board, "mh-seat-0").value
+    assert any(line.startswith("Round 1: ") and "Ana" in line and "Bids:" in line for line in board.view.log)
+    board.new_game(memory_aid=False)
+    assert not board.state.memory_aid and box.value is False and "memory aid on" not in board.header.value
+
+
+def test_a_board_for_a_memory_aid_game_starts_with_the_box_ticked():
+    board = MilhoesBoard(seats=[AGENT, AGENT], seed=2, options={"memory_aid": True})
+    assert board.memory_aid_box.value and board.state.memory_aid
+    board.play_round()
+    board.new_game()
+    assert board.state.memory_aid  # the same options, the next game
+
+
+def test_the_public_view_on_the_pass_step_is_the_rules_public_observation():
+    board = MilhoesBoard(seats=[HUMAN, HUMAN], names=["Ana", "Rui"], seed=4)
+    assert board.pass_screen_pending and board.view.seat is None
+    assert board.public(board.view) == board.state.public_observation()
+    assert board.public(board.view).hand == ()

@@ -1,6 +1,7 @@
 """Every rule of Milhões, the booklet's own examples first (players named as in the booklet)."""
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -336,3 +337,57 @@ def test_milhoes_registers_what_it_is():
     assert info.seats == (2, 3, 4, 5) and info.default_seats == new_game().num_players
     assert info.simultaneous and info.hidden_information
     assert set(info.options) == set(new_game().options)
+
+
+# --- the public view, the log and the players' names -------------------------------------------
+def test_the_public_observation_is_every_seats_view_without_a_hand():
+    for seed in range(20):
+        players, aid = 2 + seed % 4, seed % 2 == 0
+        state, rng = new_game(players, seed=seed, memory_aid=aid), random.Random(seed)
+        while True:
+            public = state.public_observation()
+            assert public.player is None and public.hand == () and public.memory_aid is aid
+            for p in range(players):
+                assert public == replace(state.observation(p), player=None, hand=())
+            if state.is_terminal:
+                break
+            state.apply_joint({p: rng.choice(state.legal_actions(p)) for p in range(players)})
+
+
+def test_by_the_booklet_the_log_keeps_no_more_than_the_tops_of_the_piles():
+    state = booklet_game([7, 2], players=2)
+    play(state, 12, 1)
+    play(state, 11, 2)
+    for viewer in (None, 0, 1):
+        lines = state.log_lines(viewer, names=["Ana", "Rui"])
+        assert lines == [f"Round {n} played: only the top cards of the piles stay in view." for n in (1, 2)]
+
+
+def test_with_the_memory_aid_the_log_tells_every_round_by_name():
+    state = booklet_game([7, -2], players=2, memory_aid=True)
+    play(state, 12, 1)
+    play(state, 5, 3)
+    lines = state.log_lines(0, names=["Ana", "Rui"])
+    assert lines == [
+        "Round 1: +7 goes to the highest unique bid. Ana wins it with 12. (Bids: Ana 12, Rui 1.)",
+        "Round 2: -2 goes to the lowest unique bid. Rui takes it with 3. (Bids: Ana 5, Rui 3.)"]
+    assert state.log_lines(None) == state.log_lines(1) and "Player 0 wins it with 12" in state.log_lines()[0]
+
+
+def test_refusals_explanations_and_the_outcome_name_the_players_when_told_their_names():
+    state = booklet_game([7], players=2)
+    play(state, 12, 1)
+    names = ["Ana", "Rui"]
+    plain = "player 0 already played the 12 in round 1; every Power card is used once"
+    assert state.why_illegal(Bid(12), 0) == plain
+    assert state.why_illegal(Bid(12), 0, names=names).startswith("Ana already played the 12 in round 1")
+    assert state.explain("bid 12", 1, names=names) == "Legal: Rui still holds the 12 and may bid it for +1"
+    assert state.why_illegal(Bid(13), 0, names=names) == state.why_illegal(Bid(13), 0)  # nobody named
+    assert state.why_illegal(Bid(3), 7, names=names) == state.why_illegal(Bid(3), 7)  # no seat 7 to name
+    assert state.why_illegal(Bid(3), 0, names=names) is None
+    assert state.outcome(names=names) is None
+    for card in range(11, 0, -1):
+        play(state, card, 13 - card)
+    plain, named = state.outcome(), state.outcome(names=names)
+    assert (plain.reason, named.reason) == ("Player 1 wins with 14 points.", "Rui wins with 14 points.")
+    assert (named.winners, named.scores) == (plain.winners, plain.scores)
