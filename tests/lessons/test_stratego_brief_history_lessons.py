@@ -250,6 +250,22 @@ def test_40_5_and_40_6_by_enumerating_the_rolls():
     assert against_one - against_fort == answer("40.6")
 
 
+def test_40_the_readings_the_lesson_states_hold_in_the_engine():
+    romans = scenarios.roman_turn()
+    assert not romans.is_legal("reorganise")  # 13 armies wait in the organiser
+    scenarios.play(romans, "place Balkans")  # 3-2 against 5 fails
+    assert romans.is_legal("fort Italy") and romans.is_legal("fort Gaul") is False  # Gaul is not Roman yet
+    for reading, defenders in (("attempt", 1), ("taken", 2)):
+        gaul = scenarios.scenario("Romans", armies={"Gaul": 1}, forts={"Gaul"}, dice=[2, 1, 4, 3],
+                                  options={"fort_removal": reading})
+        scenarios.play(gaul, "place Gaul")
+        assert f"2 dice against {defenders} at +1" in gaul.explain("continue")
+    vikings = scenarios.scenario("Vikings", armies={"New England": 1, "Chesapeake": 1}, dice=[5, 6])
+    assert "New England falls" in scenarios.play(vikings, "place New England by sea")
+    for second in ("place Chesapeake by sea", "place Chesapeake"):
+        assert "only one Viking army may cross the Atlantic" in vikings.why_illegal(second)
+
+
 # --- 41: the dice ---------------------------------------------------------------------------------
 def test_41_1_to_41_3_by_enumerating_the_rolls():
     assert share(lambda r: max(r) <= 4, product(FACES, repeat=2)) == answer("41.1")
