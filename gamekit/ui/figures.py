@@ -9,17 +9,47 @@ interactive only, so a lesson never fails for want of a picture.
 from __future__ import annotations
 
 import atexit
+import threading
 import warnings
-from concurrent.futures import ThreadPoolExecutor, TimeoutError
 
 import plotly.io as pio
 
 RENDERER = "gamekit_png"
 #: Seconds a picture may take; after one that takes longer, the kernel stops drawing pictures.
 PICTURE_TIMEOUT = 120
+#: Seconds the kernel waits for the browser to close when it exits.
+STOP_TIMEOUT = 10
 _server_started = False
 _gave_up = False
-_painter = ThreadPoolExecutor(max_workers=1, thread_name_prefix="gamekit-png")
+
+
+def _in_daemon_thread(work, timeout: float):
+    """``work()``'s result, or ``TimeoutError`` after ``timeout`` seconds. The thread is a daemon,
+    so a browser that hangs can hold up neither the cell nor the kernel's exit (a pool's worker
+    threads are joined at exit, and would)."""
+    outcome = {}
+
+    def run():
+        try:
+            outcome["value"] = work()
+        except BaseException as error:  # handed to the caller below
+            outcome["error"] = error
+
+    thread = threading.Thread(target=run, name="gamekit-png", daemon=True)
+    thread.start()
+    thread.join(timeout)
+    if thread.is_alive():
+        raise TimeoutError(f"no answer within {timeout} s")
+    if "error" in outcome:
+        raise outcome["error"]
+    return outcome["value"]
+
+
+def _stop_image_server(kaleido) -> None:
+    try:
+        _in_daemon_thread(lambda: kaleido.stop_sync_server(silence_warnings=True), STOP_TIMEOUT)
+    except Exception:  # the kernel is going away: a browser that will not close dies with it
+        pass
 
 
 def _start_image_server() -> bool:
@@ -32,7 +62,7 @@ def _start_image_server() -> bool:
             kaleido.start_sync_server(silence_warnings=True)
         except Exception:  # no kaleido, or no browser: interactive figures only
             return False
-        atexit.register(kaleido.stop_sync_server, silence_warnings=True)
+        atexit.register(_stop_image_server, kaleido)
         _server_started = True
     return True
 
@@ -45,7 +75,7 @@ class QuietPngRenderer(type(pio.renderers["png"])):
         if _gave_up or not _start_image_server():
             return {}
         try:
-            return _painter.submit(self._draw, fig_dict).result(timeout=PICTURE_TIMEOUT)
+            return _in_daemon_thread(lambda: self._draw(fig_dict), PICTURE_TIMEOUT)
         except TimeoutError:  # a browser that hangs must not hang the lesson
             _gave_up = True
             return {}
