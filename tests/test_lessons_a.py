@@ -133,3 +133,34 @@ def test_every_lesson_has_a_teacher_page_with_the_worked_solutions(stem):
     if stem in KEYED:
         for entry in answer_key(stem):
             assert f"**{entry['id']}**" in page and entry["explanation"] in page
+
+
+@pytest.mark.skipif("10_milhoes_rules" not in LESSONS, reason="lesson 10 is not in this checkout")
+def test_lesson_10_shows_what_the_booklet_hides_and_the_memory_aid_shows():
+    """Both views are printed from the engine: tops only and no scores by default, everything with the aid."""
+    from gamekit.milhoes import Bid, new_game
+
+    lesson = cells("10_milhoes_rules")
+    code = "\n".join(source(cell) for cell in lesson if cell["cell_type"] == "code")
+    printed = "\n".join(outputs_text(cell) for cell in lesson)
+    assert "memory_aid=True" in code and "memory_aid=False" in code
+    assert "memory=" not in code.replace("memory_aid=", "") and "hands_left" not in code
+    for memory_aid in (False, True):
+        state = new_game(4, seed=0, points_order=[5, 1, 2, 3, 4, 6, 7, 8, -1, -2, -3, -4], memory_aid=memory_aid)
+        for bids in [(12, 1, 6, 7), (3, 3, 3, 3)]:
+            state.apply_joint({player: Bid(card) for player, card in enumerate(bids)})
+        seen = state.observation(3)
+        assert str(state) in printed
+        assert (seen.scores is None) is (not memory_aid)
+        assert f"scores: {seen.scores}" in printed
+    assert "bid by exactly one player" in everything("10_milhoes_rules")
+
+
+def test_the_tie_rules_carry_their_authors_names():
+    """Ross (1971) discards tied prizes; splitting them is Rhoads & Bartholdi's rule (lesson 11)."""
+    from gamekit.milhoes.analysis import ross_expected_scores
+
+    with pytest.raises(ValueError) as refusal:
+        ross_expected_scores(13, ties="share")
+    assert "'split' (Rhoads & Bartholdi's rule)" in str(refusal.value)
+    assert "'discard' (Ross's rule" in str(refusal.value)

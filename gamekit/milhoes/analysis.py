@@ -65,7 +65,7 @@ def ross_expected_scores(cards: int = 13, ties: str = "split") -> RossScores:
     1..N, so matching wins ``v`` with probability (v-1)/N and ties with 1/N."""
     _check_cards(cards)
     if ties not in TIES:
-        raise ValueError(f"ties are 'split' (Ross's rule) or 'discard' (the kit's Goofspiel), not {ties!r}")
+        raise ValueError(f"ties are 'split' (Rhoads & Bartholdi's rule) or 'discard' (Ross's rule, the kit's Goofspiel), not {ties!r}")
     share = Fraction(1, 2) if ties == "split" else Fraction(0)
     prizes = range(1, cards + 1)
     tied = sum((share * Fraction(v, cards) for v in prizes), Fraction(0))  # P(tie on v) = 1/N
