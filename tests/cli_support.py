@@ -29,15 +29,16 @@ def readme_setup_commands() -> tuple[str, str]:
     return commands[0], commands[1]
 
 
-def free_port() -> int:
-    for port in PORTS:
+def free_port(ports: range = PORTS) -> int:
+    """The first free loopback port of ``ports`` (each area of tests has its own range)."""
+    for port in ports:
         with socket.socket() as sock:
             try:
                 sock.bind(("127.0.0.1", port))
             except OSError:
                 continue
             return port
-    raise RuntimeError(f"no free port in {PORTS}")
+    raise RuntimeError(f"no free port in {ports.start}-{ports.stop - 1}")
 
 
 def isolated_home(home: Path, port: int, token: str, base: dict | None = None) -> dict:

@@ -12,7 +12,6 @@ import os
 import secrets
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -21,6 +20,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+
+from tests import cli_support
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
@@ -35,16 +36,9 @@ PORTS = range(int(os.environ.get("GAMEKIT_TEST_PORT_FIRST", "8900")),
 
 
 def free_port() -> int:
-    """A free loopback port of the range the tests may use (``GAMEKIT_TEST_PORT_FIRST`` to
+    """A free loopback port of the range the browser tests may use (``GAMEKIT_TEST_PORT_FIRST`` to
     ``_LAST``, 8900-8999 by default), so that parallel runs on one machine keep apart."""
-    for port in PORTS:
-        with socket.socket() as sock:
-            try:
-                sock.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError(f"no free port in {PORTS.start}-{PORTS.stop - 1}")
+    return cli_support.free_port(PORTS)
 
 
 class Server:
