@@ -164,3 +164,71 @@ def test_the_tie_rules_carry_their_authors_names():
         ross_expected_scores(13, ties="share")
     assert "'split' (Rhoads & Bartholdi's rule)" in str(refusal.value)
     assert "'discard' (Ross's rule" in str(refusal.value)
+
+
+# --- Lost Cities: the answer keys of lessons 20, 21 and 23, re-derived from the engine -------------
+
+def keyed_answers(stem: str) -> dict[str, str]:
+    return {entry["id"]: entry["answer"] for entry in answer_key(stem)}
+
+
+def test_lesson_20_answers_follow_from_the_engine():
+    from gamekit.lost_cities import Card, deck_cards, new_game, score_expedition
+
+    def expedition(colour, *values):  # 0 is a wager
+        return [Card(colour, value) for value in values]
+
+    answers = keyed_answers("20_lost_cities_rules")
+    assert int(answers["20.1"]) == score_expedition(expedition("green", 0, 6, 7, 8))
+    assert int(answers["20.2"]) == score_expedition(expedition("blue", 0, 3, 5))
+    assert int(answers["20.3"]) == score_expedition(expedition("red", 0, *range(3, 10)))
+    state = new_game(seed=1, rounds=1)
+    discarded = next(a for a in state.legal_actions() if a.kind == "discard")
+    state.apply(discarded)
+    assert answers["20.4"] == "no" and not state.is_legal(f"draw {discarded.card.colour}")
+    least = min(rest for rest in range(40)
+                if score_expedition(expedition("yellow", 0, 0, 4)) + 3 * rest >= 0)
+    assert int(answers["20.5"]) == least
+    assert int(answers["20.6"]) == sum(card.colour == "yellow" for card in deck_cards(4))
+
+
+def test_lesson_21_answers_follow_from_the_model():
+    from fractions import Fraction
+
+    from gamekit.lost_cities import Card, score_expedition
+    from gamekit.lost_cities.lessons import expected_value, opening_distribution
+
+    answers = keyed_answers("21_lost_cities_expected_value")
+    assert int(answers["21.1"]) == score_expedition([Card("red", v) for v in (0, 0, 3, 5, 8, 10)])
+    assert int(answers["21.2"]) == 1 + 3  # a score times (1 + wagers): its spread too
+    assert int(answers["21.3"]) == 15 // 2  # the opponent draws first: 8 turns for them, 7 for you
+    assert Fraction(answers["21.4"]) == Fraction((15 + 1) // 2, 15)
+    assert int(answers["21.5"]) == (44 + 1) // 2 - 1  # 22 draws; the round ends before the 22nd card can be played
+    assert Fraction(answers["21.6"]) == expected_value(
+        opening_distribution([5, 6], 0, unseen=[7, 8, 9, 10], pool=40, draws=1))
+
+
+def test_lesson_23_answers_follow_from_its_position():
+    from fractions import Fraction
+
+    from gamekit.lost_cities import new_game
+    from gamekit.lost_cities.agents import SearchAgent
+
+    layout = {
+        "hands": [["red wager", "red 4", "red 7", "blue 3", "blue 9", "white 2", "green 10", "yellow 5"],
+                  ["red 8", "blue 5", "blue 6", "white 7", "white 8", "green 3", "yellow 2", "yellow wager"]],
+        "expeditions": [{"blue": ["blue 2"]}, {"white": ["white 4", "white 6"]}],
+        "discards": {"green": ["green 5"], "yellow": ["yellow 8"]},
+    }
+    state = new_game(seed=23, rounds=1, position=layout)
+    for step in ["play blue 3", "draw deck", "play white 7", "draw yellow"]:
+        state.apply(step)
+    seen = state.observation(0)
+    unseen = len(seen.unseen())
+    hidden_in_hand = seen.hand_sizes[1] - len(seen.known[1])
+    answers = keyed_answers("23_lost_cities_ai")
+    assert int(answers["23.1"]) == SearchAgent(seed=0, method="rollouts").width * 8
+    assert Fraction(answers["23.2"]) == Fraction(seen.deck_size, unseen)
+    assert int(answers["23.3"]) == 200 * 2 ** 2
+    assert int(answers["23.4"]) == 40 // 2
+    assert Fraction(answers["23.5"]) == Fraction(hidden_in_hand, unseen) * Fraction(hidden_in_hand - 1, unseen - 1)

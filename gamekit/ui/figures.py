@@ -17,6 +17,8 @@ import plotly.io as pio
 RENDERER = "gamekit_png"
 #: Seconds a picture may take; after one that takes longer, the kernel stops drawing pictures.
 PICTURE_TIMEOUT = 120
+#: Seconds the browser may take to start.
+START_TIMEOUT = 60
 #: Seconds the kernel waits for the browser to close when it exits.
 STOP_TIMEOUT = 10
 _server_started = False
@@ -55,12 +57,13 @@ def _stop_image_server(kaleido) -> None:
 def _start_image_server() -> bool:
     """Keep one Chromium running for all the pictures of a kernel (the first costs seconds, the
     next ones half a second)."""
-    global _server_started
+    global _server_started, _gave_up
     if not _server_started:
         try:
             import kaleido
-            kaleido.start_sync_server(silence_warnings=True)
-        except Exception:  # no kaleido, or no browser: interactive figures only
+            _in_daemon_thread(lambda: kaleido.start_sync_server(silence_warnings=True), START_TIMEOUT)
+        except Exception:  # no kaleido, no browser, or one that will not start: interactive only
+            _gave_up = True  # and the kernel's next figures do not wait for it again
             return False
         atexit.register(_stop_image_server, kaleido)
         _server_started = True
