@@ -85,6 +85,7 @@ from .rules import (
 MAX_PLAYERS = 6
 TITLE = "A Brief History of the World"
 FOLLOW = "Follow the empire"
+PRESENTATION_MAP_WIDTH = 1760  # presentation size: the map fills a 1920-px projector
 #: Six colours: the kit's five seat colours and a near-black sixth.
 COLOURS = tuple(SEAT_COLOURS) + ("#3b3b3b",)
 
@@ -150,6 +151,12 @@ CSS = """
 .jupyter-widgets.jupyter-button.bh-place { font-size: 16px; font-weight: 700; height: 36px; }
 .bh-board .bh-territory-select select { font-size: 16px; height: 36px; }
 .bh-board .bh-card-table td { vertical-align: top; }
+.gk-board.bh-board.gk-presentation { max-width: none !important; }
+.gk-board.gk-presentation .jupyter-widgets.jupyter-button.bh-action,
+.gk-board.gk-presentation .jupyter-widgets.jupyter-button.bh-place { font-size: 21px; height: 48px; }
+.gk-board.gk-presentation .bh-territory-select select { font-size: 20px; height: 44px; }
+.gk-board.gk-presentation .bh-legend, .gk-board.gk-presentation .bh-track .gk-muted { font-size: 18px; }
+.gk-board.gk-presentation .bh-die { font-size: 34px; }
 .gk-seat-colour-5 { color: #3b3b3b; }
 .gk-seat-panel.gk-seat-colour-5 { border-color: #3b3b3b; color: #1a1a1a; }
 """
@@ -204,7 +211,10 @@ class BriefHistoryBoard(TableBoard):
         self.all_button.description = "Agents: play to the end"
         self.players_picker.remove_class("bh-players")  # that name is the players' table here
         self.players_picker.add_class("bh-player-count")
-        self.layout.max_width = f"{max(1140, map_width + 40)}px"  # a projector's wider map widens the board
+        self.action_area.remove_class("bh-action")  # that name is each action button's here
+        self.action_area.add_class("bh-actions")
+        # a projector's wider map widens the board; presentation size lifts the cap
+        self.layout.max_width = None if presentation else f"{max(1140, map_width + 40)}px"
         self.children = (board_css(), *self.children)
 
     # --- widgets ---------------------------------------------------------------------------------
@@ -237,7 +247,7 @@ class BriefHistoryBoard(TableBoard):
         """The map and the rows around it, made once (the world is the kit's, the same every game)."""
         if self.map is not None:
             return
-        self.map = MapView(self.state.world, self.status.guard(self.click_territory), width=self._map_width)
+        self._make_map()
         self._place_button = self.button("Place an army", "bh-place", self._place_picked, style="success")
         self.picker_row = widgets.HBox([self.territory_picker, self._place_button, self.view_picker],
                                        layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
@@ -246,6 +256,21 @@ class BriefHistoryBoard(TableBoard):
         scores = widgets.VBox([self.players_view, self.areas_view], layout=widgets.Layout(flex="1 1 480px"))
         self._lower = widgets.HBox([play, scores],
                                    layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+
+    def _make_map(self) -> None:
+        width = PRESENTATION_MAP_WIDTH if self.presentation else self._map_width
+        self.map = MapView(self.state.world, self.status.guard(self.click_territory), width=width)
+        if self.view_picker.value != FOLLOW:
+            self.map.set_view(self.view_picker.value)
+
+    def _present(self, on: bool) -> None:
+        """Presentation size: the board fills the window and the map widens to a projector's."""
+        super()._present(on)
+        self.layout.max_width = None if on else f"{max(1140, self._map_width + 40)}px"
+        wanted = PRESENTATION_MAP_WIDTH if on else self._map_width
+        if self.map is not None and self.map.size[0] != wanted:
+            self._make_map()
+            self.refresh()
 
     @property
     def place_button(self) -> widgets.Button:
@@ -293,6 +318,13 @@ class BriefHistoryBoard(TableBoard):
     def step(self) -> None:
         """One move of a game between agents."""
         self.play_round()
+
+    def play_moves(self, count: int) -> None:
+        """``count`` moves of a game between agents (fewer if the game ends first)."""
+        self._check_agents_only()
+        self.message = None
+        self.table.advance(max_steps=count)
+        self.refresh()
 
     def click_territory(self, name: str) -> bool:
         """What a click on ``name`` on the map does: place an army there (over land when both land

@@ -422,3 +422,18 @@ def test_no_two_names_overlap_in_any_view_and_each_view_is_placed_once():
         assert shown >= (20 if name == "World" else 0.6 * len([t for t in texts]))  # most names still show
     world_texts = view.label_layout("World")[1]
     assert "" in world_texts and all(t in view.names for t in world_texts if t)  # crowded Europe thins out
+
+
+def test_presentation_size_widens_the_map_in_one_click_and_the_game_goes_on():
+    from gamekit.brief_history.board import PRESENTATION_MAP_WIDTH
+
+    board = BriefHistoryBoard(roman_turn(), seats=[HUMAN, "random", "random"])
+    assert board.map.size[0] == 800 and board.layout.max_width == "1140px"
+    board.presentation_toggle.value = True  # the one click
+    assert "gk-presentation" in board._dom_classes and board.layout.max_width is None
+    assert board.map.size[0] == PRESENTATION_MAP_WIDTH and board.shows(board.map.widget)
+    assert board.map.view == "Europe & the Middle East" and ring_names(board)
+    assert board.click_territory("Gaul") and board.state.army["Gaul"] == (0, True)
+    board.presentation_toggle.value = False
+    assert board.map.size[0] == 800 and board.layout.max_width == "1140px"
+    assert "font-size: 21px" in board_module.CSS  # the action buttons' text on a projector
