@@ -421,7 +421,10 @@ class BriefHistoryBoard(TableBoard):
     def refresh(self) -> None:
         """Redraw from the table's view; the header last, because its ``data-moves`` tells a
         watcher (a browser test) that the page is up to date."""
+        was_shown = self.map is not None and self.shows(self.map.widget)
         super().refresh()
+        if not was_shown:  # the screen changed hands: the page draws the map anew, as it is now
+            self.map.sync_front_end()
         self.header.value = self._header_html()
 
     def prompt(self, view: TableView) -> str:

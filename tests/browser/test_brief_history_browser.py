@@ -57,7 +57,9 @@ def click_and_wait(board, target) -> None:
              const now = [epoch.dataset.moves, epoch.dataset.phase,
                           board.querySelector('.bh-status').innerText,
                           organiser ? organiser.dataset.organiser : null];
-             const listed = board.querySelector('.bh-choices').dataset.choices.split('|').filter(Boolean);
+             const choices = board.querySelector('.bh-choices');  // gone while the screen changes hands
+             if (!choices) return false;
+             const listed = choices.dataset.choices.split('|').filter(Boolean);
              const shown = Array.from(board.querySelectorAll('.bh-actions .bh-action'))
                                 .map(b => b.innerText.trim());
              return now.some((value, i) => value !== before[i])
