@@ -421,10 +421,7 @@ class BriefHistoryBoard(TableBoard):
     def refresh(self) -> None:
         """Redraw from the table's view; the header last, because its ``data-moves`` tells a
         watcher (a browser test) that the page is up to date."""
-        was_shown = self.map is not None and self.shows(self.map.widget)
         super().refresh()
-        if not was_shown:  # the screen changed hands: the page draws the map anew, as it is now
-            self.map.sync_front_end()
         self.header.value = self._header_html()
 
     def prompt(self, view: TableView) -> str:
@@ -449,6 +446,14 @@ class BriefHistoryBoard(TableBoard):
         """The turn, the map and its pickers, the odds, the dice, the hand, the players and the
         Areas, from ``view`` (the decisions are :meth:`action_widgets`, above the map)."""
         self._ensure_map()
+        redrawn = not self.shows(self.map.widget)
+        if redrawn and self.map.clickable:
+            # the page draws the map anew (the screen changed hands and every part was taken
+            # down): plotly's page views never stop listening to their figure, and the view taken
+            # off the page fails on every update, which then never reaches the new view; a new
+            # figure has no such listener
+            self.map.figure.close()
+            self._make_map()
         self.turn_view.value = self._turn_html() + self._choices_html(view)
         placements = self._placements()
         options = [(self._place_label(a), str(a)) for a in placements]
@@ -466,6 +471,8 @@ class BriefHistoryBoard(TableBoard):
         self.hand_view.value = self._hand_html(view) if view.seat is not None else ""
         self.players_view.value = self._players_html()
         self.areas_view.value = self._areas_html()
+        if redrawn:
+            self.map.sync_front_end()  # the new page view starts from the map as it is now
         return [self.turn_view, self.map.widget, self.picker_row, self.legend, self._lower]
 
     def action_widgets(self, view: TableView) -> list:

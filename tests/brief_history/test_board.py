@@ -437,3 +437,23 @@ def test_presentation_size_widens_the_map_in_one_click_and_the_game_goes_on():
     board.presentation_toggle.value = False
     assert board.map.size[0] == 800 and board.layout.max_width == "1140px"
     assert "font-size: 21px" in board_module.CSS  # the action buttons' text on a projector
+
+
+def test_the_map_is_drawn_as_it_is_now_when_the_screen_changes_hands():
+    """Passing the screen takes the map off the page and puts it back: the page draws it anew from
+    the figure's starting state, which must be the map as it is then (armies placed before)."""
+    board = BriefHistoryBoard(players=3, seats=[HUMAN, HUMAN, "random"], seed=5)
+    passes_with_armies = 0
+    for _ in range(200):
+        if board.state.is_terminal or passes_with_armies >= 2:
+            break
+        if board.pass_screen_pending:
+            board.show_hand()
+            figure, trace = board.map.figure, board.map.territory_trace
+            colours = list(figure.data[trace].marker.color)
+            assert figure._widget_data[trace]["marker"]["color"] == colours
+            assert figure._widget_layout["xaxis"]["range"] == list(figure.layout.xaxis.range)
+            passes_with_armies += colours.count(board_module.EMPTY_FILL) < len(colours) - colours.count(board_module.BARREN_FILL)
+            continue
+        board.choose(board.view.legal_actions[0])
+    assert passes_with_armies >= 2
