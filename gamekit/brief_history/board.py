@@ -6,15 +6,17 @@
 >>> board.choose(str(board.state.legal_actions()[0]))   # the human keeps a card of the packet
 True
 
-Click a territory on the map (or pick it in the drop-down under the map and click **Place**) to
-place an army there; every other decision (drafting cards, Events, continuing or withdrawing an
-invasion, over-runs, forts, monuments, reorganising) is a button made from the state's
-``legal_actions()``. The board holds no rules: it offers what the engine lists, sends what was
-clicked to ``state.apply``, and shows the engine's reason when something is refused. Before a
-roll it shows the exact odds (``state.explain``, from :mod:`gamekit.brief_history.odds`); after
-it, the dice. Agent seats play by themselves (seat ``p``'s agent is
-``AGENTS[name](seed=derive_seed(game seed, p))``); with several people at the screen the secret
-choices (the drafts and the Bonus tokens) wait behind a "pass the screen" step.
+A view over a :class:`gamekit.core.Table`, which runs the game: whose turn it is, the agents'
+moves, the pass-the-screen step between people, the log. The board draws ``table.view(seat)`` for
+the seat at the screen and turns clicks into ``table.submit``. Click a territory on the map (or
+pick it in the drop-down under the map and click **Place**) to place an army there; every other
+decision (drafting cards, Events, continuing or withdrawing an invasion, over-runs, forts,
+monuments, reorganising) is a button made from the view's legal actions. The board holds no
+rules: the engine's reason shows when something is refused. Before a roll it shows the exact odds
+(from :mod:`gamekit.brief_history.odds`); after it, the dice. Agent seat ``p`` plays
+``AGENTS[name](seed=derive_seed(game seed, p))``; with several people at one screen each turn
+waits behind a "pass the screen" step, so that hands, packets and Event buttons show only to
+their holder.
 
 The map is the kit's own teaching map, inspired by the published game, not its board.
 
@@ -26,8 +28,9 @@ CSS classes for tests and styling: ``bh-board``, ``bh-header``, ``bh-seed``, ``b
 ``bh-action-<action text>`` on every action button, ``bh-pass-screen``, ``bh-hand``,
 ``bh-status``, ``bh-players`` (rows ``bh-player-row``), ``bh-track``, ``bh-areas``,
 ``bh-log`` (the log panel), ``bh-choices`` (its ``data-choices`` lists the buttons due on the page),
-``bh-step``, ``bh-play-empire``, ``bh-play-epoch``, ``bh-play-all``, ``bh-result``,
-``bh-player-count``, ``gk-seat-<p>`` (seat pickers) and ``bh-new-game``.
+``bh-play-round`` (one agent move), ``bh-play-all``, ``bh-result``, ``bh-player-count`` (the
+set-up's players), ``gk-seat-<p>`` and ``gk-seat-name-<p>`` (set-up row), ``bh-new-game`` and the
+shared ``gk-presentation-toggle``.
 """
 
 from __future__ import annotations
@@ -37,9 +40,9 @@ from html import escape
 
 import ipywidgets as widgets
 
-from gamekit.core import IllegalActionError
-from gamekit.ui import HUMAN, LogPanel, PassScreen, SeatPicker, StatusArea, theme
-from gamekit.ui.board import SeatedBoard
+from gamekit.core import IllegalActionError, StaleViewError, TableView
+from gamekit.ui import HUMAN
+from gamekit.ui.table_board import TableBoard
 from gamekit.ui.theme import SEAT_COLOURS
 
 from .mapview import (  # noqa: F401 (the map's look, imported from here by older code)
@@ -82,9 +85,9 @@ from .rules import (
 MAX_PLAYERS = 6
 TITLE = "A Brief History of the World"
 FOLLOW = "Follow the empire"
+PRESENTATION_MAP_WIDTH = 1760  # presentation size: the map fills a 1920-px projector
 #: Six colours: the kit's five seat colours and a near-black sixth.
 COLOURS = tuple(SEAT_COLOURS) + ("#3b3b3b",)
-AGENT_MOVES_LIMIT = 100_000  # a safety net: a whole six-Epoch game takes a few hundred moves
 
 # What each kind of decision is called in the action area, in the order the groups are shown.
 GROUPS = [
@@ -148,6 +151,12 @@ CSS = """
 .jupyter-widgets.jupyter-button.bh-place { font-size: 16px; font-weight: 700; height: 36px; }
 .bh-board .bh-territory-select select { font-size: 16px; height: 36px; }
 .bh-board .bh-card-table td { vertical-align: top; }
+.gk-board.bh-board.gk-presentation { max-width: none !important; }
+.gk-board.gk-presentation .jupyter-widgets.jupyter-button.bh-action,
+.gk-board.gk-presentation .jupyter-widgets.jupyter-button.bh-place { font-size: 21px; height: 48px; }
+.gk-board.gk-presentation .bh-territory-select select { font-size: 20px; height: 44px; }
+.gk-board.gk-presentation .bh-legend, .gk-board.gk-presentation .bh-track .gk-muted { font-size: 18px; }
+.gk-board.gk-presentation .bh-die { font-size: 34px; }
 .gk-seat-colour-5 { color: #3b3b3b; }
 .gk-seat-panel.gk-seat-colour-5 { border-color: #3b3b3b; color: #1a1a1a; }
 """
@@ -165,224 +174,178 @@ def board_css() -> widgets.HTML:
 
 
 # --- the board -------------------------------------------------------------------------------------
-class BriefHistoryBoard(SeatedBoard):
-    """A playable board for ``state`` (default: a new game of ``players`` with ``seed``).
-
-    ``seats`` gives each seat's kind, ``"human"`` or an agent name from ``agents`` (default:
+class BriefHistoryBoard(TableBoard):
+    """A playable board, a view over a :class:`gamekit.core.Table`: ``seats`` gives each seat's
+    kind, ``"human"`` or an agent name from ``agents`` (default:
     ``gamekit.brief_history.agents.AGENTS``); all seats are human (hot-seat) unless told otherwise.
-    ``names`` names the players; ``options`` are further ``new_game`` options; ``map_width`` is the
-    map's width in pixels (the default fits JupyterLab at 1280 px; wider for a projector).
+    ``names`` names the players; ``options`` are further ``new_game`` options; ``state`` shows a
+    game already started; ``map_width`` is the map's width in pixels (the default fits JupyterLab
+    at 1280 px; wider for a projector); ``presentation=True`` starts at projector size.
 
     From Python: ``click_territory(name)`` does what a click on the map does, ``choose(text)``
     what a click on an action button does (either returns ``True`` when the engine took the
-    action; otherwise the reason shows in the board and ``False`` is returned); ``step()``,
-    ``play_empire()``, ``play_epoch()`` and ``play_to_end()`` move the agents on;
+    action; otherwise the reason shows in the board and ``False`` is returned); ``show_hand()``
+    is the pass-the-screen step; ``step()`` and ``play_to_end()`` move a game between agents on;
     ``summary()`` describes what is shown.
     """
 
+    game = "brief_history"
+    css = "bh"
     max_players = MAX_PLAYERS
+    default_players = 4
+    log_title = "What happened (newest first)"
 
-    def __init__(self, state: BriefHistoryState | None = None, *, seats=None, names=None, players: int = 4,
-                 seed: int | None = None, options: dict | None = None, agents: dict | None = None,
-                 map_width: int = MAP_SIZE[0]):
-        if state is None:
-            state = new_game(players, seed=seed, **(options or {}))
-        seats = self._seat(state, seats, names, seed, agents if agents is not None else load_agents())
+    def __init__(self, state: BriefHistoryState | None = None, *, seats=None, names=None,
+                 players: int | None = None, seed: int | None = None, options: dict | None = None,
+                 agents: dict | None = None, map_width: int = MAP_SIZE[0], presentation: bool = False):
+        if state is not None and options is None:  # later games: the same rules, a new deal
+            # a lesson's scripted dice and starting position stay with that game
+            options = {k: v for k, v in state.options.items() if k not in ("players", "dice", "position")}
         self._map_width = map_width
-        self._build_widgets(state, seats)
-        super().__init__(self._layout())
-        self.add_class("gk-board")
-        self.add_class("bh-board")
-        self.layout.max_width = f"{max(1140, map_width + 40)}px"  # a projector's wider map widens the board
-        self._begin(state, seats)
+        self.map: MapView | None = None  # made with the first game's world
+        self._build_parts()
+        super().__init__(seats=seats, names=names, players=players, seed=seed, options=options,
+                         agents=agents if agents is not None else load_agents(), state=state,
+                         presentation=presentation)
+        self.round_button.description = "Agents: one move"
+        self.all_button.description = "Agents: play to the end"
+        self.players_picker.remove_class("bh-players")  # that name is the players' table here
+        self.players_picker.add_class("bh-player-count")
+        self.action_area.remove_class("bh-action")  # that name is each action button's here
+        self.action_area.add_class("bh-actions")
+        # a projector's wider map widens the board; presentation size lifts the cap
+        self.layout.max_width = None if presentation else f"{max(1140, map_width + 40)}px"
+        self.children = (board_css(), *self.children)
 
-    # --- widgets -------------------------------------------------------------------------------
-    def _build_widgets(self, state: BriefHistoryState, seats) -> None:
-        self.status = StatusArea()  # first: every callback reports here
-        self.status.add_class("bh-status")
-        self.header = _html("bh-header")
+    # --- widgets ---------------------------------------------------------------------------------
+    def _build_parts(self) -> None:
         self.turn_view = _html("bh-turn", "bh-panel")
-        self.map = MapView(state.world, self.status.guard(self._map_clicked), width=self._map_width)
         self.view_picker = widgets.Dropdown(options=[FOLLOW, *VIEWS], value=FOLLOW, description="Map view",
                                             layout=widgets.Layout(width="330px"),
                                             style={"description_width": "75px"})
         self.view_picker.add_class("bh-view")
-        self.view_picker.observe(self.status.guard(lambda change: self._change_view(change["new"])),
-                                 names="value")
+        self.view_picker.observe(lambda change: self._change_view(change["new"]), names="value")
         self.territory_picker = widgets.Dropdown(options=[], description="Territory",
                                                  layout=widgets.Layout(width="380px"),
                                                  style={"description_width": "75px"})
         self.territory_picker.add_class("bh-territory-select")
         self.territory_picker.observe(lambda change: self._show_odds(), names="value")
-        self.place_button = self._button("Place an army", "bh-place", self._place_picked, style="success")
         self.legend = _html("bh-legend", value=_legend_html())
         self.odds_view = _html("bh-odds")
         self.dice_view = _html("bh-dice")
-        self.actions_box = widgets.VBox()
-        self.actions_box.add_class("bh-actions")
-        self.pass_screen = PassScreen()
-        self.pass_screen.button.add_class("bh-pass-screen")
         self.hand_view = _html("bh-hand")
         self.players_view = _html("bh-players", "bh-panel")
-        self.track_view = _html("bh-track")
         self.areas_view = _html("bh-areas", "bh-panel")
         self.result_view = _html("bh-result")
-        self.log_panel = LogPanel("What happened (newest first)", max_shown=60)
-        self.log_panel.add_class("bh-log")
-        self.step_button = self._button("Agent: one move", "bh-step", self.step)
-        self.empire_button = self._button("Agents: finish this turn", "bh-play-empire", self.play_empire)
-        self.epoch_button = self._button("Agents: play the Epoch", "bh-play-epoch", self.play_epoch)
-        self.all_button = self._button("Agents: play to the end", "bh-play-all", self.play_to_end)
-        self.agent_row = widgets.HBox([self.step_button, self.empire_button, self.epoch_button,
-                                       self.all_button],
-                                      layout=widgets.Layout(flex_flow="row wrap"))
-        self.player_count = widgets.Dropdown(options=list(range(2, MAX_PLAYERS + 1)), value=len(seats),
-                                             description="Players", layout=widgets.Layout(width="150px"),
-                                             style={"description_width": "60px"})
-        self.player_count.add_class("bh-player-count")
-        self.seat_picker = SeatPicker(list(self.agents), seats, max_seats=MAX_PLAYERS, names=self.all_names)
-        self.player_count.observe(lambda change: setattr(self.seat_picker, "count", change["new"]),
-                                  names="value")
-        self.new_game_button = self._button("New game", "bh-new-game", self.new_game, style="primary")
-        self.agent_note = _html("gk-muted", "bh-agent-note")
         self.packet_view = _html("bh-packet")
-        self.show_events_button = self._button("Show my Event cards", "bh-show-events", self.show_events)
         self._action_buttons: dict[str, widgets.Button] = {}
         self._groups: dict[str, tuple[widgets.HTML, widgets.HBox]] = {}
+        self._place_button: widgets.Button | None = None
+        self._lower: widgets.HBox | None = None
 
-    def _layout(self) -> list:
-        picker_row = widgets.HBox([self.territory_picker, self.place_button, self.view_picker],
-                                  layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        # the message and the decisions come before the map, so that they stay in view on a small screen
-        decide = widgets.VBox([self.status, self.actions_box])
-        decide.add_class("bh-decide")
+    def _ensure_map(self) -> None:
+        """The map and the rows around it, made once (the world is the kit's, the same every game)."""
+        if self.map is not None:
+            return
+        self._make_map()
+        self._place_button = self.button("Place an army", "bh-place", self._place_picked, style="success")
+        self.picker_row = widgets.HBox([self.territory_picker, self._place_button, self.view_picker],
+                                       layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         play = widgets.VBox([self.odds_view, self.dice_view, self.hand_view],
                             layout=widgets.Layout(flex="1 1 540px", min_width="420px"))
         scores = widgets.VBox([self.players_view, self.areas_view], layout=widgets.Layout(flex="1 1 480px"))
-        lower = widgets.HBox([play, scores],
-                             layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
-        setup_title = _html("gk-section-title", value="Next game: players and who plays each seat")
-        setup = widgets.VBox([setup_title, widgets.HBox([self.player_count, self.new_game_button]),
-                              self.seat_picker])
-        setup.add_class("bh-setup")
-        return [theme(), board_css(), self.header, self.turn_view, decide, self.map.widget, picker_row,
-                self.legend, lower, self.log_panel, setup]
+        self._lower = widgets.HBox([play, scores],
+                                   layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
 
-    # --- the game being shown -------------------------------------------------------------------------
-    def _begin(self, state: BriefHistoryState, seats) -> None:
-        self._take_seats(state, seats)
-        self._revealed_for: int | None = None
-        self._log_seen = 0
-        self._last_roll = None
-        self._roll_text = ""
-        self._outcome = ""
-        self.log_panel.clear()
-        self._sync_log()
-        self._run_agents_for_humans()
-        self._redraw()
+    def _make_map(self) -> None:
+        width = PRESENTATION_MAP_WIDTH if self.presentation else self._map_width
+        self.map = MapView(self.state.world, self.status.guard(self.click_territory), width=width)
+        if self.view_picker.value != FOLLOW:
+            self.map.set_view(self.view_picker.value)
+
+    def _present(self, on: bool) -> None:
+        """Presentation size: the board fills the window and the map widens to a projector's."""
+        super()._present(on)
+        self.layout.max_width = None if on else f"{max(1140, self._map_width + 40)}px"
+        wanted = PRESENTATION_MAP_WIDTH if on else self._map_width
+        if self.map is not None and self.map.size[0] != wanted:
+            self._make_map()
+            self.refresh()
+
+    @property
+    def place_button(self) -> widgets.Button:
+        self._ensure_map()
+        return self._place_button
 
     def _repr_mimebundle_(self, **kwargs):
         self.map.sync_front_end()  # a page that connects later must draw the map as it is now
         return super()._repr_mimebundle_(**kwargs)
 
-    @property
-    def seat_to_act(self) -> int | None:
-        """The seat whose decision it is (``None`` once the game is over)."""
-        return None if self._state.is_terminal else self._state.current_player
-
-    @property
-    def pass_screen_pending(self) -> bool:
-        """A secret choice (the engine's ``secret_choice``: a draft, the Bonus tokens, red Events
-        before establishing) waits for its player to take the shared screen."""
-        seat = self.seat_to_act
-        return (seat is not None and self.hotseat and self.seats[seat] == HUMAN
-                and self._state.secret_choice and self._revealed_for != seat)
-
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose secret cards may be shown now: the only human, or in hot-seat the one
-        who has been handed the screen (for a secret choice, or to play an Event card)."""
-        if not self.hotseat:
-            return self.humans[0] if self.humans else None
-        seat = self.seat_to_act
-        return seat if seat is not None and self._revealed_for == seat else None
-
-    def show_events(self) -> None:
-        """In hot-seat, the acting player asks to see their Event cards (the others look away)."""
-        seat = self._check_human_turn()
-        self._revealed_for = seat
-        self._outcome = ""
-        self._redraw()
-
+    # --- names -----------------------------------------------------------------------------------
     def colour_words(self, colour: int) -> str:
         """``"blue (Ana)"``: a colour as the board names it."""
-        return f"{COLOUR_NAMES[colour]} ({self.names[self._state.seat_of[colour]]})"
+        return f"{COLOUR_NAMES[colour]} ({self.names[self.state.seat_of[colour]]})"
 
     def words(self, text: str) -> str:
         """The engine's text with ``colour 2`` spelled as the board names it."""
         return name_colours(text, self.colour_words)
 
-    # --- what a player does ------------------------------------------------------------------------
-    def _refuse(self, reason: str):
-        raise IllegalActionError(reason)
+    @property
+    def seat_to_act(self) -> int | None:
+        """The seat whose decision it is (``None`` once the game is over)."""
+        return None if self.state.is_terminal else self.state.current_player
 
-    def _check_human_turn(self) -> int:
-        seat = self.seat_to_act
-        if seat is None:
-            self._refuse("the game is over: click New game to play again")
-        if self.seats[seat] != HUMAN:
-            self._refuse(f"it is {self.names[seat]}'s turn, and the agent {self.seats[seat]!r} plays "
-                         "that seat: use the agent buttons")
-        return seat
+    @property
+    def seats(self) -> list[str]:
+        """Each seat's kind: ``"human"`` or the agent's name."""
+        return list(self.kinds)
+
+    # --- clicks ----------------------------------------------------------------------------------
+    def submit(self, action, seat: int | None = None) -> None:
+        try:
+            super().submit(action, seat)
+        except StaleViewError:
+            raise
+        except IllegalActionError as refusal:  # the engine's "colour 2" in the board's names
+            raise IllegalActionError(self.words(refusal.reason), refusal.action) from None
 
     def show_hand(self) -> None:
         """The pass-the-screen step's button: the awaited player is at the screen."""
         if not self.pass_screen_pending:
-            self._refuse("there is no secret choice waiting behind the screen")
-        self._revealed_for = self.seat_to_act
-        self._outcome = ""
-        self._redraw()
+            raise IllegalActionError("nobody needs to take the screen now")
+        self.take_screen()
 
-    def _act(self, action) -> None:
-        """Apply a human's action (an action or its text); the engine decides, the agents follow."""
-        self._check_human_turn()
-        if self.pass_screen_pending:
-            self._refuse(f"pass the screen to {self.names[self.seat_to_act]} first")
-        seat = self.seat_to_act
-        secret = self.hotseat and self._state.secret_choice
-        try:
-            self._state.apply(action)
-        except IllegalActionError as refusal:
-            raise IllegalActionError(self.words(refusal.reason)) from None
-        # the next person at the screen must not read which card was kept
-        done = "made a secret choice" if secret else str(action)
-        self._outcome = f"{self.names[seat]}: {done}. " + self._sync_log()
-        if self.seat_to_act != seat:
-            self._revealed_for = None
-        self._run_agents_for_humans()
-        self._redraw()
+    def step(self) -> None:
+        """One move of a game between agents."""
+        self.play_round()
+
+    def play_moves(self, count: int) -> None:
+        """``count`` moves of a game between agents (fewer if the game ends first)."""
+        self._check_agents_only()
+        self.message = None
+        self.table.advance(max_steps=count)
+        self.refresh()
 
     def click_territory(self, name: str) -> bool:
         """What a click on ``name`` on the map does: place an army there (over land when both land
         and sea are possible), or over-run it, or build the monument there, whichever the engine
         offers now. Returns ``True`` when the engine took it; otherwise the reason shows in the board."""
-        return self._attempt(lambda: self._act(self._territory_action(name)))
+        return self._attempt(lambda: self.submit(self._territory_action(name)))
 
-    def choose(self, text: str) -> bool:
+    def choose(self, text) -> bool:
         """Take the action whose text is ``text`` (``"reorganise"``, ``"take empire Romans"``,
-        ``"place Crete by sea"``), as its button (or a map click) would; at a secret choice in
-        hot-seat this also clicks the pass-the-screen step. ``True`` when the engine took it."""
+        ``"place Crete by sea"``), as its button (or a map click) would, the pass-the-screen step
+        included when the action is legal. ``True`` when the engine took it."""
 
         def attempt():
-            self._check_human_turn()
-            reason = self._state.why_illegal(text)
-            if reason is not None:
-                self._refuse(self.words(reason))
-            if self.pass_screen_pending:
-                self.show_hand()
-            elif self.hotseat and isinstance(self._state.parse(text), PlayEvent):
-                self._revealed_for = self.seat_to_act  # an Event card is shown as it is played
-            self._act(text)
+            seat = self._person_to_act()
+            action = self.state.parse(text) if isinstance(text, str) else text
+            reason = self.state.why_illegal(action, seat)
+            if reason is not None:  # a refused action leaves the hand hidden
+                raise IllegalActionError(self.words(reason), action)
+            if self.table.pass_to == seat:
+                self.take_screen()
+            self.submit(action, seat)
 
         return self._attempt(attempt)
 
@@ -390,128 +353,55 @@ class BriefHistoryBoard(SeatedBoard):
         try:
             attempt()
         except IllegalActionError as refusal:
-            self.status.error(f"Refused: {refusal.reason}")
+            self.message = (f"Refused: {refusal.reason}", "error")
+            self.refresh()
             return False
         return True
 
+    def _person_to_act(self) -> int:
+        seat = self.table.next_person
+        if seat is not None:
+            return seat
+        if self.state.is_terminal:
+            raise IllegalActionError("the game is over: click New game to play again")
+        acting = self.seat_to_act
+        raise IllegalActionError(f"it is {self.names[acting]}'s turn, and the agent "
+                                 f"{self.kinds[acting]!r} plays that seat: use the agent buttons")
+
     def _territory_action(self, name) -> Action:
         """The legal action a click on ``name`` means; the engine's reason when there is none."""
-        self._check_human_turn()
-        if self.pass_screen_pending:
-            self._refuse(f"pass the screen to {self.names[self.seat_to_act]} first")
-        legal = self._state.legal_actions()
+        seat = self._person_to_act()
+        if self.table.pass_to is not None:
+            raise IllegalActionError(f"pass the screen to {self.names[self.table.pass_to]} first")
         for kind in (Place, Overrun, BuildMonument):
-            matching = [a for a in legal if isinstance(a, kind) and a.territory == name]
+            matching = [a for a in self.view.legal_actions if isinstance(a, kind) and a.territory == name]
             if matching:
                 return min(matching, key=lambda a: getattr(a, "by_sea", False))  # over land first
         probes = {"overrun": Overrun(name), "monument": BuildMonument(name)}
-        reason = self._state.why_illegal(probes.get(self._state.phase, Place(name)))
-        self._refuse(self.words(reason) if reason is not None else f"{name} cannot be clicked now")
-
-    def _map_clicked(self, name: str) -> None:
-        self.click_territory(name)
+        reason = self.state.why_illegal(probes.get(self.state.phase, Place(name)), seat)
+        raise IllegalActionError(self.words(reason) if reason is not None else f"{name} cannot be clicked now")
 
     def _place_picked(self) -> None:
         text = self.territory_picker.value
         if not text:
-            self._refuse("pick a territory first" if self._placements() else "no territory can be chosen now")
-        self._act(text)
+            raise IllegalActionError("pick a territory first" if self._placements()
+                                     else "no territory can be chosen now")
+        self.submit(text)
 
-    # --- agents ---------------------------------------------------------------------------------
-    def _agent_move(self) -> None:
-        seat = self._state.current_player
-        agent = self._agents[seat]
-        observation = self._state.observation(seat)
-        action = agent.act(observation, self._state.legal_actions(seat))
-        try:
-            self._state.apply(action)
-        except IllegalActionError as refusal:  # an agent bug: shown, and the game waits
-            raise IllegalActionError(f"the agent {self.seats[seat]!r} of {self.names[seat]} tried "
-                                     f"{action}: {self.words(refusal.reason)}") from None
+    def _action_clicked(self, text: str) -> None:
+        self.submit(text)
 
-    def _run_agents(self, done) -> int:
-        """Agent moves until ``done()`` or a human must act; the number of moves made."""
-        moves = 0
-        while not self._state.is_terminal and self.seats[self._state.current_player] != HUMAN and not done():
-            self._agent_move()
-            moves += 1
-            if moves >= AGENT_MOVES_LIMIT:
-                break
-        return moves
-
-    def _run_agents_for_humans(self) -> None:
-        """With people at the table, the agents play until a person must choose."""
-        if self.humans:
-            moves = self._run_agents(lambda: False)
-            if moves:
-                self._sync_log()
-                self._outcome += f"Then the agents made {moves} move{'s' * (moves != 1)}. "
-
-    def _check_agent_turn(self) -> None:
-        seat = self.seat_to_act
-        if seat is None:
-            self._refuse("the game is over: click New game to play again")
-        if self.seats[seat] == HUMAN:
-            self._refuse(f"it is {self.names[seat]}'s turn: a person plays that seat")
-
-    def step(self) -> None:
-        """One agent move."""
-        self._check_agent_turn()
-        self._agent_move()
-        self._outcome = self._sync_log()
-        self._redraw()
-
-    def play_empire(self) -> None:
-        """Agent moves until the empire being played (or the draft) is over."""
-        self._check_agent_turn()
-        start = self._empire_being_played()
-        self._agent_move()
-        self._run_agents(lambda: self._empire_being_played() != start)
-        self._outcome = self._sync_log()
-        self._redraw()
-
-    def _empire_being_played(self) -> tuple:
-        """What changes when one empire's turn (or a draft) is over."""
-        state = self._state
-        turn = state.turn
-        return (state.epoch, state.phase in SECRET_PHASES, turn.card if turn else None,
-                turn.spec.name if turn else None)
-
-    def play_epoch(self) -> None:
-        """Agent moves until the next Epoch starts (or a person must choose)."""
-        self._check_agent_turn()
-        epoch = self._state.epoch
-        self._run_agents(lambda: self._state.epoch != epoch)
-        self._outcome = self._sync_log()
-        self._redraw()
-
-    def play_to_end(self) -> None:
-        """Agent moves until the game is over (or a person must choose)."""
-        self._check_agent_turn()
-        self._run_agents(lambda: False)
-        self._outcome = self._sync_log()
-        self._redraw()
-
-    # --- new game and view -------------------------------------------------------------------------
-    def new_game(self, players: int | None = None, seats=None, seed: int | None = None) -> None:
-        """Start a new game; ``players`` and ``seats`` default to the set-up row's choices, the seed
-        to the next of the board's series (same options as the last game)."""
-        players, seats = self._next_seats(players, seats, self.player_count.value)
-        seed = self._next_seed(seed)
-        # the same rule options; a lesson's scripted dice and starting position stay with that game
-        options = {k: v for k, v in self._state.options.items() if k not in ("players", "dice", "position")}
-        self.player_count.value = players
-        self.seat_picker.seats = seats
-        self._begin(new_game(players, seed=seed, **options), seats)
-
+    # --- the map's view --------------------------------------------------------------------------
     def _change_view(self, name: str) -> None:
+        if self.map is None:
+            return
         self.map.set_view(self._followed_view() if name == FOLLOW else name)
         self._draw_map()
 
     def _followed_view(self) -> str:
         """The zoomed view that shows most of the acting empire (the whole world between turns);
         the view stays put while it still shows all of the empire."""
-        state = self._state
+        state = self.state
         if state.turn is None or state.phase in SECRET_PHASES or state.is_terminal:
             return "World"
         colour = state.turn.colour
@@ -527,54 +417,99 @@ class BriefHistoryBoard(SeatedBoard):
             return self.map.view
         return max((v for v in VIEWS if v != "World"), key=shown)
 
-    # --- drawing -----------------------------------------------------------------------------------
-    def _sync_log(self) -> str:
-        """Bring the log panel up to the engine's log; the new lines, joined, as the outcome."""
-        state = self._state
-        new = state.log[self._log_seen:]
-        self._log_seen = len(state.log)
-        if state.last_roll is not None and state.last_roll is not self._last_roll:
-            self._last_roll = state.last_roll
-            rolls = [line for line in state.log if line.strip().startswith("roll ")]
-            self._roll_text = self.words(rolls[-1].strip()) if rolls else ""
-        self.log_panel.extend(self.words(line.strip()) for line in new)
-        return "".join(f"{self.words(line.strip())}. " for line in new[-3:])
-
-    def _placements(self) -> list[Place]:
-        state, seat = self._state, self.seat_to_act
-        if seat is None or self.seats[seat] != HUMAN or state.phase != "expand":
-            return []
-        return [a for a in state.legal_actions() if isinstance(a, Place)]
-
-    def _redraw(self) -> None:
+    # --- drawing ---------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Redraw from the table's view; the header last, because its ``data-moves`` tells a
+        watcher (a browser test) that the page is up to date."""
+        super().refresh()
         self.header.value = self._header_html()
-        self.turn_view.value = self._turn_html() + self._choices_html()
+
+    def prompt(self, view: TableView) -> str:
+        name, phase = view.name, self.state.phase
+        if phase in SECRET_PHASES:
+            return f"{name}: keep one (your choice stays secret)."
+        if phase == "expand":
+            return (f"{name}: click a ringed territory on the map (or pick one and click Place), "
+                    "or choose an action.")
+        if phase == "failed":
+            return f"{name}: the roll was not enough — continue or withdraw."
+        if phase == "overrun":
+            return f"{name}: over-run a ringed territory, or end the over-run."
+        if phase == "monument":
+            return f"{name}: build the monument in a ringed territory, or skip it."
+        return f"{name}: play a red Event card now, or establish your empire."
+
+    def result_text(self, view: TableView) -> str:
+        return f"Game over: {self._winner_text()}"
+
+    def draw(self, view: TableView) -> list:
+        """The turn, the map and its pickers, the odds, the dice, the hand, the players and the
+        Areas, from ``view`` (the decisions are :meth:`action_widgets`, above the map)."""
+        self._ensure_map()
+        redrawn = not self.shows(self.map.widget)
+        if redrawn and self.map.clickable:
+            # the page draws the map anew (the screen changed hands and every part was taken
+            # down): plotly's page views never stop listening to their figure, and the view taken
+            # off the page fails on every update, which then never reaches the new view; a new
+            # figure has no such listener
+            self.map.figure.close()
+            self._make_map()
+        self.turn_view.value = self._turn_html() + self._choices_html(view)
         placements = self._placements()
         options = [(self._place_label(a), str(a)) for a in placements]
         keep = self.territory_picker.value if self.territory_picker.value in [v for _, v in options] else None
         self.territory_picker.options = options
         self.territory_picker.value = keep if keep is not None else (options[0][1] if options else None)
-        self.territory_picker.disabled = self.place_button.disabled = not options
+        self.territory_picker.disabled = self._place_button.disabled = not options
         if self.view_picker.value == FOLLOW:
-            view = self._followed_view()
-            if view != self.map.view:
-                self.map.set_view(view)
+            followed = self._followed_view()
+            if followed != self.map.view:
+                self.map.set_view(followed)
         self._draw_map()
-        self.actions_box.children = self._action_children()
         self._show_odds()
         self.dice_view.value = self._dice_html()
-        viewer = self.viewer
-        self.hand_view.value = self._hand_html(viewer) if viewer is not None else ""
+        self.hand_view.value = self._hand_html(view) if view.seat is not None else ""
         self.players_view.value = self._players_html()
         self.areas_view.value = self._areas_html()
-        self.status.show(*self._message())
+        if redrawn:
+            self.map.sync_front_end()  # the new page view starts from the map as it is now
+        return [self.turn_view, self.map.widget, self.picker_row, self.legend, self._lower]
+
+    def action_widgets(self, view: TableView) -> list:
+        if view.is_over:
+            self.result_view.value = self._result_html()
+            return [self.result_view]
+        if not view.my_turn:
+            return []
+        grouped: dict[str, list] = {}
+        shown = self._shown_actions(view)
+        for kind, title in GROUPS:
+            grouped.setdefault(title, []).extend(a for a in shown if isinstance(a, kind))
+        children = []
+        for title, actions in grouped.items():
+            if actions:
+                heading, row = self._group_widgets(title)
+                heading.value = escape(self._group_title(type(actions[0]), title))
+                row.children = [self._action_button(a) for a in actions]
+                children += [heading, row]
+        if self.state.phase in SECRET_PHASES:
+            self.packet_view.value = self._packet_html(view)
+            children.append(self.packet_view)
+        return children
+
+    def _shown_actions(self, view: TableView) -> list:
+        """The actions the page offers as buttons now (placements are on the map)."""
+        return [a for a in view.legal_actions if not isinstance(a, Place)]
+
+    def _placements(self) -> list[Place]:
+        return [a for a in self.view.legal_actions if isinstance(a, Place)]
 
     def _draw_map(self) -> None:
-        state = self._state
+        state = self.state
         tiles = state.tiles()
         rings = {}
-        if not self.pass_screen_pending:
-            for action in self._clickable_actions():
+        for action in self.view.legal_actions:
+            if isinstance(action, (Place, Overrun, BuildMonument)):
                 enemy = isinstance(action, Place) and self._is_invasion(action.territory)
                 rings.setdefault(action.territory, INVASION_RING if enemy else LEGAL_RING)
         fleets = []
@@ -585,19 +520,13 @@ class BriefHistoryBoard(SeatedBoard):
         values = state.area_values()
         self.map.set_area_labels([f"{area} · {values[area]}" for area in state.world.areas])
 
-    def _clickable_actions(self) -> list:
-        seat = self.seat_to_act
-        if seat is None or self.seats[seat] != HUMAN:
-            return []
-        return [a for a in self._state.legal_actions() if isinstance(a, (Place, Overrun, BuildMonument))]
-
     def _is_invasion(self, territory: str) -> bool:
         """Another seat's army stands there (the engine's explanation carries the odds)."""
-        held = self._state.army.get(territory)
-        return held is not None and self._state.seat_of[held[0]] != self.seat_to_act
+        held = self.state.army.get(territory)
+        return held is not None and self.state.seat_of[held[0]] != self.seat_to_act
 
     def _hover_texts(self, tiles) -> dict[str, str]:
-        world = self._state.world
+        world = self.state.world
         odds = {a.territory: self._explained(a) for a in self._placements() if self._is_invasion(a.territory)}
         texts = {}
         for tile in tiles:
@@ -620,10 +549,10 @@ class BriefHistoryBoard(SeatedBoard):
         return texts
 
     def _explained(self, action) -> str:
-        return self.words(self._state.explain(action).removeprefix("Legal: "))
+        return self.words(self.state.explain(action).removeprefix("Legal: "))
 
     def _place_label(self, action: Place) -> str:
-        tile = next(t for t in self._state.tiles() if t.territory == action.territory)
+        tile = next(t for t in self.state.tiles() if t.territory == action.territory)
         how = " by sea" if action.by_sea else ""
         if tile.army is None:
             return f"{action.territory}{how} — empty"
@@ -638,7 +567,7 @@ class BriefHistoryBoard(SeatedBoard):
         """The invasions open now, before any die is rolled: ``(action text, the engine's
         explanation, the exact probability of taking the territory with the next roll)``. After a
         failed roll, the one row is ``continue``'s."""
-        state = self._state
+        state = self.state
         if state.phase == "failed" and state.invasion is not None:
             target, by_sea = state.invasion["target"], state.invasion["by_sea"]
             odds = state.invasion_odds(target, by_sea, min(state.turn.indicator + 1, MAX_INDICATOR))
@@ -650,7 +579,7 @@ class BriefHistoryBoard(SeatedBoard):
         return [(str(a), self._explained(a), str(state.invasion_odds(a.territory, a.by_sea))) for a in invasions]
 
     def _odds_html(self) -> str:
-        state, rows = self._state, self.odds()
+        state, rows = self.state, self.odds()
         if state.phase == "failed" and rows:
             _, text, p = rows[0]
             return ('<div class="gk-section-title">Odds before rolling again</div>'
@@ -674,9 +603,14 @@ class BriefHistoryBoard(SeatedBoard):
                         for action, text, p in rows)
         return f'{head}{selected}<table class="gk-table">{table}</table>'
 
+    def _roll_text(self) -> str:
+        """The last roll in the engine's words (the public log), colours named."""
+        rolls = [line for line in self.state.log if line.strip().startswith("roll ")]
+        return self.words(rolls[-1].strip()) if rolls else ""
+
     def _dice_html(self) -> str:
-        roll = self._state.last_roll
-        if roll is None or self._state.phase in SECRET_PHASES:
+        roll = self.state.last_roll
+        if roll is None or self.state.phase in SECRET_PHASES:
             return ""
         attack, defend, bonus, points = roll
         high_a, high_d = max(attack), max(defend)
@@ -693,54 +627,7 @@ class BriefHistoryBoard(SeatedBoard):
                 f'<div class="gk-row bh-roll" data-points="{points}">'
                 f'Attacker {dice(attack, high_a, "attacker")}'
                 f'&nbsp;+{bonus}&nbsp; against &nbsp;Defender {dice(defend, high_d, "defender")}</div>'
-                f'<div class="bh-roll-text">{escape(self._roll_text)}</div>')
-
-    def _action_children(self) -> list:
-        state = self._state
-        if state.is_terminal:
-            self.result_view.value = self._result_html()
-            return [self.result_view]
-        seat = self.seat_to_act
-        if self.seats[seat] != HUMAN:
-            self.agent_note.value = (f"{escape(self.names[seat])}'s seat is played by the agent "
-                                     f"<b>{escape(self.seats[seat])}</b>.")
-            return [self.agent_note, self.agent_row]
-        if self.pass_screen_pending:
-            self.pass_screen.ask(self.names[seat], self.status.guard(self.show_hand),
-                                 colour_class=f"gk-seat-colour-{state.acting_colour}")
-            return [self.pass_screen]
-        legal = self._shown_actions()
-        hidden_events = self._events_hidden()
-        grouped: dict[str, list] = {}
-        for kind, title in GROUPS:
-            grouped.setdefault(title, []).extend(a for a in legal if isinstance(a, kind))
-        children = []
-        for title, actions in grouped.items():
-            if actions:
-                heading, row = self._group_widgets(title)
-                heading.value = escape(self._group_title(type(actions[0]), title))
-                row.children = [self._action_button(a) for a in actions]
-                children += [heading, row]
-        if hidden_events:
-            self.show_events_button.description = f"{self.names[seat]}: show my Event cards (the others look away)"
-            children.append(self.show_events_button)
-        if state.phase in SECRET_PHASES:
-            self.packet_view.value = self._packet_html()
-            children.append(self.packet_view)
-        return children
-
-    def _events_hidden(self) -> bool:
-        """In hot-seat, Event buttons name cards of a secret hand: they wait until their player
-        asks to see them (``show_events``)."""
-        seat = self.seat_to_act
-        return (self.hotseat and seat is not None and self.viewer != seat
-                and any(isinstance(a, PlayEvent) for a in self._state.legal_actions()))
-
-    def _shown_actions(self) -> list:
-        """The actions the page offers as buttons now (placements are on the map)."""
-        hidden = self._events_hidden()
-        return [a for a in self._state.legal_actions()
-                if not isinstance(a, Place) and not (hidden and isinstance(a, PlayEvent))]
+                f'<div class="bh-roll-text">{escape(self._roll_text())}</div>')
 
     def _group_widgets(self, title: str) -> tuple[widgets.HTML, widgets.HBox]:
         """A heading and a row of buttons per kind of decision, made once and reused."""
@@ -751,8 +638,8 @@ class BriefHistoryBoard(SeatedBoard):
         return self._groups[title]
 
     def _group_title(self, kind, title: str) -> str:
-        if kind in (Overrun, EndOverrun) and self._state.overrun:
-            return f"{title}: {self._state.overrun['points']} point(s) left"
+        if kind in (Overrun, EndOverrun) and self.state.overrun:
+            return f"{title}: {self.state.overrun['points']} point(s) left"
         return title
 
     def _action_button(self, action) -> widgets.Button:
@@ -762,19 +649,20 @@ class BriefHistoryBoard(SeatedBoard):
             button = widgets.Button(description=text, layout=widgets.Layout(width="auto", margin="2px"))
             button.add_class("bh-action")
             button.add_class(f"bh-action-{css_name(text)}")
-            button.on_click(self.status.guard(lambda _button, t=text: self._act(t)))
+            self.on_click(button, lambda t=text: self._action_clicked(t))
             self._action_buttons[text] = button
         button.tooltip = self._explained(action)
         button.button_style = "success" if isinstance(action, (Continue, Establish, Reorganise)) else ""
         return button
 
-    def _packet_html(self) -> str:
-        state = self._state
+    def _packet_html(self, view: TableView) -> str:
+        """The cards the person at the screen chooses from (their observation's packet)."""
+        state, packet = self.state, view.observation.packet
         kind = state.queue[0][1] if state.queue else "bonus"
         cards = state.cards
         if kind == "empire":
             rows = []
-            for name in sorted(state.packets["empire"]):
+            for name in sorted(packet):
                 card = cards.empire_card(name)
                 for spec in card.empires:
                     fleets = f"fleets: {', '.join(spec.fleets)}" if spec.fleets else ""
@@ -786,14 +674,15 @@ class BriefHistoryBoard(SeatedBoard):
                                 f"<td>{escape(extra)}</td></tr>")
             return f'<table class="gk-table bh-card-table">{"".join(rows)}</table>'
         if kind == "event":
+            shown = [e for e in state.packets["event"] if e.name in packet]
             rows = "".join(f"<tr><td><b>{escape(e.name)}</b></td><td>{e.colour} {e.epoch}</td>"
                            f"<td>{e.cost} gold</td><td>{escape(e.text)}</td></tr>"
-                           for e in sorted(state.packets["event"], key=lambda e: e.name))
+                           for e in sorted(shown, key=lambda e: e.name))
             return f'<table class="gk-table bh-card-table">{rows}</table>'
         return ""
 
-    def _hand_html(self, seat: int) -> str:
-        seen = self._state.observation(seat)
+    def _hand_html(self, view: TableView) -> str:
+        seat, seen = view.seat, view.observation
         events = ", ".join(f"{name}" + (f" ({COLOUR_NAMES[c]})" if len(seen.colours) > 1 else "")
                            for c, name in seen.event_hand) or "none"
         empires = ", ".join(seen.empire_hand) or "none"
@@ -804,7 +693,7 @@ class BriefHistoryBoard(SeatedBoard):
                 f"<div>Bonus tokens: <b>{escape(bonus)}</b></div>")
 
     def _header_html(self) -> str:
-        state = self._state
+        state = self.state
         where = "game over" if state.is_terminal else f"Epoch {state.epoch} of {state.cards_epochs()}"
         phase = {"draft": "Allocation", "bonus": "Conclusion: Bonus tokens", "start": "empire turn",
                  "expand": "empire turn", "failed": "empire turn", "overrun": "empire turn",
@@ -816,7 +705,7 @@ class BriefHistoryBoard(SeatedBoard):
                 f'<span class="gk-muted bh-seed" data-seed="{state.seed}">game seed {state.seed}</span>')
 
     def _turn_html(self) -> str:
-        state = self._state
+        state = self.state
         if state.is_terminal:
             return '<b>The game is over.</b> Bonus tokens have been added to gold.'
         acting = state.acting_colour
@@ -850,23 +739,20 @@ class BriefHistoryBoard(SeatedBoard):
                 f'<span class="bh-indicator" data-indicator="{turn.indicator}">{boxes}</span>'
                 + (f"<br>{' · '.join(extras)}" if extras else ""))
 
-    def _choices_html(self) -> str:
+    def _choices_html(self, view: TableView) -> str:
         """The buttons the page should show now, as a data attribute: a browser test waits for the
-        buttons to match it. Nothing while a secret choice waits behind the screen."""
-        seat = self.seat_to_act
-        if seat is None or self.seats[seat] != HUMAN or self.pass_screen_pending:
-            return '<span class="bh-choices" data-choices=""></span>'
-        texts = [str(a) for a in self._shown_actions()]
+        buttons to match it. Nothing while the screen is passed, or on an agent's turn."""
+        texts = [str(a) for a in self._shown_actions(view)]
         return f'<span class="bh-choices" data-choices="{escape("|".join(texts))}"></span>'
 
     def _players_html(self) -> str:
-        state = self._state
+        state = self.state
         rank = {c: i + 1 for i, c in enumerate(state.ranking())}
         rows = []
         for colour in state.ranking():
             seat = state.seat_of[colour]
             events, bonus = len(state.events_held[colour]), len(state.bonus_held[colour])
-            kind = "person" if self.seats[seat] == HUMAN else f"{self.seats[seat]} agent"
+            kind = "person" if self.kinds[seat] == HUMAN else f"{self.kinds[seat]} agent"
             mark = " ▶" if colour == state.acting_colour else ""
             rows.append(f'<tr class="bh-player-row" data-colour="{colour}" data-gold="{state.gold[colour]}">'
                         f"<td>{rank[colour]}.</td>"
@@ -885,7 +771,7 @@ class BriefHistoryBoard(SeatedBoard):
                 f'<table class="gk-table">{head}{"".join(rows)}</table>{track}')
 
     def _areas_html(self) -> str:
-        state = self._state
+        state = self.state
         world, values = state.world, state.area_values()
         counts = {area: [0] * state.colours for area in world.areas}
         for tile in state.tiles():
@@ -912,7 +798,7 @@ class BriefHistoryBoard(SeatedBoard):
                 f'<table class="gk-table">{head}{"".join(rows)}</table>')
 
     def _result_html(self) -> str:
-        state = self._state
+        state = self.state
         scores, winners = state.scores(), state.winners()
         rows = "".join(f'<tr class="bh-score-row" data-seat="{p}" data-score="{scores[p]}">'
                        f'<td><b>{escape(self.names[p])}</b>{" ★" if p in winners else ""}</td>'
@@ -922,39 +808,14 @@ class BriefHistoryBoard(SeatedBoard):
                 f'<table class="gk-table">{rows}</table>')
 
     def _winner_text(self) -> str:
-        winners = self._state.winners()
+        winners = self.state.winners()
         named = " and ".join(self.names[p] for p in winners)
         return f"{named} wins!" if len(winners) == 1 else f"{named} share the win."
 
     # --- text ------------------------------------------------------------------------------------
-    def _message(self) -> tuple[str, str]:
-        state = self._state
-        if state.is_terminal:
-            return f"{self._outcome}Game over: {self._winner_text()}".strip(), "success"
-        seat = self.seat_to_act
-        name = self.names[seat]
-        if self.seats[seat] != HUMAN:
-            prompt = f"{name}'s agent is to play: use the agent buttons."
-        elif self.pass_screen_pending:
-            prompt = f"Pass the screen to {name}."
-        elif state.phase in SECRET_PHASES:
-            prompt = f"{name}: keep one (your choice stays secret)."
-        elif state.phase == "expand":
-            prompt = (f"{name}: click a ringed territory on the map (or pick one and click Place), "
-                      "or choose an action.")
-        elif state.phase == "failed":
-            prompt = f"{name}: the roll was not enough — continue or withdraw."
-        elif state.phase == "overrun":
-            prompt = f"{name}: over-run a ringed territory, or end the over-run."
-        elif state.phase == "monument":
-            prompt = f"{name}: build the monument in a ringed territory, or skip it."
-        else:
-            prompt = f"{name}: play a red Event card now, or establish your empire."
-        return f"{self._outcome}{prompt}".strip(), "info"
-
     def summary(self) -> str:
         """What the board shows, as text (secret cards stay secret)."""
-        state = self._state
+        state = self.state
         where = "game over" if state.is_terminal else f"Epoch {state.epoch}, {state.phase}"
         lines = [f"Brief History, {where} (game seed {state.seed}; {MAP_LABEL})"]
         if not state.is_terminal and state.turn is not None and state.phase not in SECRET_PHASES:
@@ -965,15 +826,14 @@ class BriefHistoryBoard(SeatedBoard):
         for colour in state.ranking():
             seat = state.seat_of[colour]
             held = sorted(t.territory for t in state.tiles() if t.army == colour)
-            lines.append(f"  {self.colour_words(colour)} [{self.seats[seat]}]: {state.gold[colour]} gold, "
+            lines.append(f"  {self.colour_words(colour)} [{self.kinds[seat]}]: {state.gold[colour]} gold, "
                          f"{len(held)} armies" + (f" ({', '.join(held)})" if held else ""))
-        if state.last_roll is not None and self._roll_text and state.phase not in SECRET_PHASES:
-            lines.append(f"Last roll: {self._roll_text}")
+        roll = self._roll_text()
+        if state.last_roll is not None and roll and state.phase not in SECRET_PHASES:
+            lines.append(f"Last roll: {roll}")
         lines += [f"Odds: {action}: {text}" for action, text, _ in self.odds()]
-        if not state.is_terminal and not self.pass_screen_pending and self.seats[self.seat_to_act] == HUMAN:
-            hidden = self._events_hidden()
-            lines.append("Choices: " + "; ".join(str(a) for a in state.legal_actions()
-                                                 if not (hidden and isinstance(a, PlayEvent))))
+        if self.view.my_turn:
+            lines.append("Choices: " + "; ".join(str(a) for a in self.view.legal_actions))
         if state.is_terminal:
             lines.append(f"Result: {self._winner_text()} Final gold: "
                          + ", ".join(f"{self.names[p]} {s}" for p, s in enumerate(state.scores())))
@@ -981,9 +841,10 @@ class BriefHistoryBoard(SeatedBoard):
         return "\n".join(lines)
 
     def __repr__(self) -> str:
-        state = self._state
+        state = self.state
         where = "game over" if state.is_terminal else f"Epoch {state.epoch}, {state.phase}"
         return f"<BriefHistoryBoard {state.num_players} players, {where}, seed {state.seed}>"
+
 
 
 def _swatch(colour: int) -> str:

@@ -24,7 +24,7 @@ from gamekit.brief_history.board import (
 )
 from gamekit.brief_history.odds import success_probability
 from gamekit.brief_history.scenarios import ROMAN_STEPS, roman_turn
-from gamekit.core import derive_seed, play_match, save
+from gamekit.core import IllegalActionError, derive_seed, play_match, save
 from gamekit.ui import HUMAN, LogPanel, build_agents
 
 AGENTS = load_agents()
@@ -42,7 +42,7 @@ def map_click(board, name):
 
 def shown_buttons(board) -> dict:
     """The action buttons on the page: description -> button."""
-    rows = [child for child in board.actions_box.children if hasattr(child, "children")]
+    rows = [child for child in board.action_area.children if hasattr(child, "children")]
     return {button.description: button for row in rows for button in row.children}
 
 
@@ -72,7 +72,7 @@ def assert_page_matches_engine(board):
         assert ring_names(board) == set() and board.territory_picker.options == ()
         return
     if board.pass_screen_pending:
-        assert board.actions_box.children == (board.pass_screen,)
+        assert board.action_area.children == (board.pass_screen,)
         assert board.hand_view.value == "" and ring_names(board) == set()
         assert board.names[state.current_player] in board.pass_screen.message.value
         return
@@ -141,7 +141,11 @@ def test_a_whole_epoch_by_clicking_matches_the_engine(players, seats, seed):
     assert agents_played > 0 if any(kind != HUMAN for kind in seats) else agents_played == 0
     engine = replay(new_game(players, seed=seed), seats, clicked, len(board.state.history))
     assert save(engine) == save(board.state)
-    assert board.log_panel.lines == [board.words(line.strip()) for line in engine.log]
+    # the log is the engine's, in the board's names, as the person at the screen may read it
+    assert board.log_panel.lines[0].startswith("The game begins: ")
+    assert board.log_panel.lines[1:] == engine.log_lines(board.viewer, names=board.names)
+    public = [board.words(line.strip()) for line in engine.log]
+    assert [line for line in board.log_panel.lines if line in public] == public
 
 
 def test_the_seeds_roman_turn_on_the_board():
@@ -197,13 +201,11 @@ def test_by_sea_only_territories_are_placed_by_a_click_too():
 def test_only_agents_play_with_the_agent_buttons_as_play_match_would():
     seats = ["random"] * 3
     board = BriefHistoryBoard(players=3, seats=seats, seed=21)
-    assert board.agent_row in board.actions_box.children
-    board.step_button.click()
+    assert board.shows(board.round_button) and board.shows(board.all_button)
+    board.round_button.click()
     assert len(board.state.history) == 1
-    board.empire_button.click()
-    assert board.state.turn is not None or board.state.phase in ("draft", "bonus")
-    board.epoch_button.click()
-    assert board.state.epoch == 2 and board.state.phase == "draft"
+    board.round_button.click()
+    assert len(board.state.history) == 2
     board.all_button.click()
     assert board.state.is_terminal
     agents = [AGENTS["random"](seed=derive_seed(21, p)) for p in range(3)]
@@ -211,10 +213,11 @@ def test_only_agents_play_with_the_agent_buttons_as_play_match_would():
     assert record.final_state().history == board.state.history
     for p, score in enumerate(record.result["scores"]):
         assert f'data-seat="{p}" data-score="{score}"' in board.result_view.value
-    assert board.actions_box.children == (board.result_view,)
+    assert board.action_area.children == (board.result_view,)
     assert board.status.kind == "success" and "Game over" in board.status.text
-    board.step_button.click()
-    assert "the game is over: click New game" in board.status.text
+    assert not board.shows(board.round_button)  # the round buttons go once the game is over
+    with pytest.raises(IllegalActionError, match="the game is over: click New game"):
+        board.step()
 
 
 # --- refusals ---------------------------------------------------------------------------------------
@@ -243,10 +246,12 @@ def test_refused_clicks_in_the_flow():
     map_click(board, "Egypt")
     assert board.status.kind == "error"
     assert f"pass the screen to {board.names[seat]} first" in board.status.text
+    assert board.place_button.disabled  # nothing to place: its click does nothing
     board.place_button.click()
-    assert "no territory can be chosen now" in board.status.text
-    board.step_button.click()
-    assert f"it is {board.names[seat]}'s turn: a person plays that seat" in board.status.text
+    assert f"pass the screen to {board.names[seat]} first" in board.status.text
+    assert not board.shows(board.round_button)  # no agent buttons while people play
+    with pytest.raises(IllegalActionError, match="the people at the table choose for themselves"):
+        board.step()
     assert board.pass_screen_pending  # a refused click does not uncover the hand
     board.pass_screen.button.click()
     assert not board.pass_screen_pending and "secret hand" in board.hand_view.value
@@ -261,7 +266,7 @@ def test_a_secret_choice_stays_secret_from_the_next_person_at_the_screen():
     board.pass_screen.button.click()
     kept = str(board.state.legal_actions()[0])
     shown_buttons(board)[kept].click()
-    assert board.pass_screen_pending and f"{chooser}: made a secret choice." in board.status.text
+    assert board.pass_screen_pending and chooser not in board.status.text  # the next person's turn
     card = kept.removeprefix("take empire ").removeprefix("take event ")
     page = [board.status.value, board.turn_view.value, board.hand_view.value, board.odds_view.value,
             board.players_view.value, board.log_panel.value, board.pass_screen.message.value, board.summary()]
@@ -311,7 +316,7 @@ def test_ring_colours_tell_invasions_from_empty_territories():
 
 def test_new_game_takes_the_set_up_row_and_drops_a_lessons_dice():
     board = BriefHistoryBoard(roman_turn(), seats=[HUMAN, "random", "random"], seed=9)
-    board.player_count.value = 5
+    board.players_picker.value = 5
     assert board.seat_picker.count == 5
     board.seat_picker.dropdowns[1].value = HUMAN
     board.new_game_button.click()
@@ -319,7 +324,8 @@ def test_new_game_takes_the_set_up_row_and_drops_a_lessons_dice():
     assert state.num_players == 5 and board.seats[:2] == [HUMAN, HUMAN]
     assert state.seed == derive_seed(9, "game", 1) and state.epoch == 1 and state.phase == "draft"
     assert "dice" not in state.options and "position" not in state.options
-    assert board.log_panel.lines[0].startswith("Epoch 1 begins")
+    assert board.log_panel.lines[0] == "The game begins: Player 1, Player 2, Computer 3, Computer 4, Computer 5."
+    assert board.log_panel.lines[1].startswith("Epoch 1 begins")
     board.new_game(players=6, seats=["random"] * 6, seed=3)
     assert board.state.num_players == 6 and board.state.history == []
     assert "gk-seat-colour-5" in board_module.CSS
@@ -368,7 +374,7 @@ def test_bad_set_ups_are_refused_clearly():
         BriefHistoryBoard(players=3, seats=[HUMAN, HUMAN])
     with pytest.raises(ValueError, match="unknown seat kind"):
         BriefHistoryBoard(players=3, seats=[HUMAN, HUMAN, "grandmaster"])
-    with pytest.raises(ValueError, match="3 to 6 players"):
+    with pytest.raises(ValueError, match="2 to 6 players, not 7"):
         BriefHistoryBoard(players=7)
     board = BriefHistoryBoard(players=3, seed=1)
     with pytest.raises(ValueError, match="the map's views are"):
@@ -416,3 +422,38 @@ def test_no_two_names_overlap_in_any_view_and_each_view_is_placed_once():
         assert shown >= (20 if name == "World" else 0.6 * len([t for t in texts]))  # most names still show
     world_texts = view.label_layout("World")[1]
     assert "" in world_texts and all(t in view.names for t in world_texts if t)  # crowded Europe thins out
+
+
+def test_presentation_size_widens_the_map_in_one_click_and_the_game_goes_on():
+    from gamekit.brief_history.board import PRESENTATION_MAP_WIDTH
+
+    board = BriefHistoryBoard(roman_turn(), seats=[HUMAN, "random", "random"])
+    assert board.map.size[0] == 800 and board.layout.max_width == "1140px"
+    board.presentation_toggle.value = True  # the one click
+    assert "gk-presentation" in board._dom_classes and board.layout.max_width is None
+    assert board.map.size[0] == PRESENTATION_MAP_WIDTH and board.shows(board.map.widget)
+    assert board.map.view == "Europe & the Middle East" and ring_names(board)
+    assert board.click_territory("Gaul") and board.state.army["Gaul"] == (0, True)
+    board.presentation_toggle.value = False
+    assert board.map.size[0] == 800 and board.layout.max_width == "1140px"
+    assert "font-size: 21px" in board_module.CSS  # the action buttons' text on a projector
+
+
+def test_the_map_is_drawn_as_it_is_now_when_the_screen_changes_hands():
+    """Passing the screen takes the map off the page and puts it back: the page draws it anew from
+    the figure's starting state, which must be the map as it is then (armies placed before)."""
+    board = BriefHistoryBoard(players=3, seats=[HUMAN, HUMAN, "random"], seed=5)
+    passes_with_armies = 0
+    for _ in range(200):
+        if board.state.is_terminal or passes_with_armies >= 2:
+            break
+        if board.pass_screen_pending:
+            board.show_hand()
+            figure, trace = board.map.figure, board.map.territory_trace
+            colours = list(figure.data[trace].marker.color)
+            assert figure._widget_data[trace]["marker"]["color"] == colours
+            assert figure._widget_layout["xaxis"]["range"] == list(figure.layout.xaxis.range)
+            passes_with_armies += colours.count(board_module.EMPTY_FILL) < len(colours) - colours.count(board_module.BARREN_FILL)
+            continue
+        board.choose(board.view.legal_actions[0])
+    assert passes_with_armies >= 2
