@@ -17,9 +17,10 @@ What the checker accepts, so that a right answer is never refused for its spelli
 - words, ignoring case, accents, punctuation and a leading article, with the key's synonyms
   (``accept``) in English and Portuguese.
 
-Enter (or Check, or leaving the box) checks the answer; a new answer replaces the verdict at once.
-The verdict says Right / Not yet in words (and a CSS class), never by an emoji alone; a wrong answer
-shows the hint, a right one the worked explanation.
+Enter (or Check) checks the answer; the verdict clears as soon as the answer changes, at each
+keystroke, so a verdict never stands under an answer it was not given for. The verdict says Right /
+Not yet in words (and a CSS class), never by an emoji alone; a wrong answer shows the hint, a right
+one the worked explanation.
 """
 
 from __future__ import annotations
@@ -255,14 +256,16 @@ class Exercise(widgets.VBox):
         self.question_text = question
         self.verdict_status: str | None = None
         self.question = widgets.HTML(self._question_html())
-        self.box = widgets.Text(placeholder=self._placeholder(), continuous_update=False)
+        # Each keystroke sends the value (to clear the verdict); Enter sends a "submit" message.
+        self.box = widgets.Text(placeholder=self._placeholder(), continuous_update=True)
         self.button = widgets.Button(description="Check", button_style="primary")
         self.verdict = widgets.HTML()
         self.box.add_class("gk-exercise-input")
         self.button.add_class("gk-exercise-check")
         self.verdict.add_class("gk-exercise-verdict")
         self.box.observe(lambda change: self._answer_changed(change["new"]), "value")
-        self.button.on_click(lambda _: self._judge(self.box.value))
+        self.box.on_msg(self._box_message)
+        self.button.on_click(lambda _: self.submit())
         super().__init__([self.question, widgets.HBox([self.box, self.button]), self.verdict])
         self.add_class("gk-exercise")
 
@@ -310,15 +313,23 @@ class Exercise(widgets.VBox):
     def check(self, given: str) -> bool:
         """Type ``given`` into the box and check it; returns whether it is right."""
         self.box.value = given
-        self._judge(given)                  # judging is idempotent: the observer may have done it
+        self.submit()
         return self.solved
 
+    def submit(self) -> None:
+        """Check the answer in the box, as pressing Enter in it does."""
+        self._judge(self.box.value)
+
     def _answer_changed(self, given: str) -> None:
-        # Enter (or leaving the box) sends the new answer: its verdict replaces the old one at once.
-        if given.strip():
-            self._judge(given)
-        else:
-            self._show(None, "")
+        # A keystroke: the old verdict was about another answer. Only Enter or Check judges anew.
+        self._show(None, "")
+
+    def _box_message(self, _box, content, _buffers) -> None:
+        # The browser's text box sends {"event": "submit"} when Enter is pressed in it. Keystrokes
+        # typed faster than the kernel answers may reach it after this message; each clears the
+        # verdict again, so a verdict never outlives the answer it judged.
+        if content.get("event") == "submit":
+            self.submit()
 
     def _judge(self, given: str) -> None:
         verdict = self.judge(given)

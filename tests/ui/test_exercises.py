@@ -174,18 +174,89 @@ def exercise(**options):
                     explanation="5 of the 12 cases.", exercise_id="99.1", difficulty=2, **options)
 
 
+def from_browser(box, data: dict) -> None:
+    """Deliver ``data`` to ``box`` as the browser's comm message would reach the kernel."""
+    box._handle_msg({"content": {"data": data}, "buffers": []})
+
+
+def type_into(box, text: str) -> None:
+    """Type ``text`` key by key: with ``continuous_update`` each keystroke sends the value."""
+    for end in range(1, len(text) + 1):
+        from_browser(box, {"method": "update", "state": {"value": text[:end]}})
+
+
+def press_enter(box) -> None:
+    """What the browser's text box sends when Enter is pressed in it."""
+    from_browser(box, {"method": "custom", "content": {"event": "submit"}})
+
+
+def test_each_keystroke_reaches_the_kernel_but_does_not_check():
+    widget = exercise()
+    assert widget.box.continuous_update is True
+    type_into(widget.box, "0.417")
+    assert widget.box.value == "0.417"
+    assert widget.verdict_status is None and widget.verdict.value == ""
+
+
 def test_enter_checks_the_answer():
     widget = exercise()
-    assert widget.box.continuous_update is False
-    widget.box.value = "0.417"          # what Enter (or leaving the box) sends from the browser
+    type_into(widget.box, "0.417")
+    press_enter(widget.box)
     assert widget.solved and "gk-exercise-right" in widget.verdict._dom_classes
+    assert "5 of the 12 cases." in widget.verdict.value
+
+
+def test_other_messages_from_the_box_do_not_check():
+    widget = exercise()
+    type_into(widget.box, "5/12")
+    from_browser(widget.box, {"method": "custom", "content": {"event": "focus"}})
+    assert widget.verdict_status is None
+
+
+def test_one_more_keystroke_clears_the_verdict_and_enter_judges_again():
+    widget = exercise()
+    type_into(widget.box, "5/12")
+    press_enter(widget.box)
+    assert widget.solved
+    type_into(widget.box, "5/123")
+    assert widget.verdict_status is None and widget.verdict.value == "" and not widget.solved
+    assert not any(f"gk-exercise-{status}" in widget.verdict._dom_classes
+                   for status in (RIGHT, WRONG, UNCLEAR))
+    press_enter(widget.box)
+    assert widget.verdict_status == WRONG and "Count the cases." in widget.verdict.value
+
+
+def test_deleting_a_character_clears_the_verdict_too():
+    widget = exercise()
+    type_into(widget.box, "1/2")
+    press_enter(widget.box)
+    assert widget.verdict_status == WRONG
+    from_browser(widget.box, {"method": "update", "state": {"value": "1/"}})
+    assert widget.verdict_status is None
+
+
+def test_enter_on_an_empty_box_asks_for_an_answer():
+    widget = exercise()
+    press_enter(widget.box)
+    assert widget.verdict_status == UNCLEAR and "Type an answer first" in widget.verdict.value
 
 
 def test_the_check_button_checks_the_answer():
     widget = exercise()
-    widget.box.value = "1/2"
+    type_into(widget.box, "1/2")
     widget.button.click()
     assert widget.verdict_status == WRONG
+    type_into(widget.box, "5/12")
+    assert widget.verdict_status is None
+    widget.button.click()
+    assert widget.solved
+
+
+def test_submit_from_python_is_enter():
+    widget = exercise()
+    widget.box.value = "41.67 %"
+    widget.submit()
+    assert widget.solved
 
 
 def test_a_wrong_answer_shows_the_hint_and_a_right_one_the_explanation():
@@ -202,8 +273,9 @@ def test_the_verdict_never_outlives_its_answer():
     widget = exercise()
     widget.check("5/12")
     widget.box.value = "1/2"
-    assert widget.verdict_status == WRONG and "Right" not in widget.verdict.value
+    assert widget.verdict_status is None and "Right" not in widget.verdict.value
     assert "gk-exercise-right" not in widget.verdict._dom_classes
+    assert not widget.check("1/2") and widget.verdict_status == WRONG
     widget.box.value = ""
     assert widget.verdict.value == "" and widget.verdict_status is None and not widget.solved
 
