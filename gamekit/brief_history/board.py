@@ -340,7 +340,7 @@ class BriefHistoryBoard(TableBoard):
         def attempt():
             seat = self._person_to_act()
             action = self.state.parse(text) if isinstance(text, str) else text
-            reason = self.state.why_illegal(action, seat)
+            reason = self.state.why_illegal(action, seat, names=self.names)
             if reason is not None:  # a refused action leaves the hand hidden
                 raise IllegalActionError(self.words(reason), action)
             if self.table.pass_to == seat:
@@ -378,7 +378,7 @@ class BriefHistoryBoard(TableBoard):
             if matching:
                 return min(matching, key=lambda a: getattr(a, "by_sea", False))  # over land first
         probes = {"overrun": Overrun(name), "monument": BuildMonument(name)}
-        reason = self.state.why_illegal(probes.get(self.state.phase, Place(name)), seat)
+        reason = self.state.why_illegal(probes.get(self.state.phase, Place(name)), seat, names=self.names)
         raise IllegalActionError(self.words(reason) if reason is not None else f"{name} cannot be clicked now")
 
     def _place_picked(self) -> None:
@@ -549,7 +549,7 @@ class BriefHistoryBoard(TableBoard):
         return texts
 
     def _explained(self, action) -> str:
-        return self.words(self.state.explain(action).removeprefix("Legal: "))
+        return self.words(self.state.explain(action, names=self.names).removeprefix("Legal: "))
 
     def _place_label(self, action: Place) -> str:
         tile = next(t for t in self.state.tiles() if t.territory == action.territory)

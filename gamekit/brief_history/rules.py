@@ -71,7 +71,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from fractions import Fraction
 
-from gamekit.core import TERMINAL, GameState, IllegalActionError, NotAnActionError, make_rng
+from gamekit.core import TERMINAL, GameState, IllegalActionError, NotAnActionError, make_rng, seat_name
 
 from .actions import (  # re-exported: ``from gamekit.brief_history.rules import Place`` keeps working
     _BONUS,
@@ -601,7 +601,7 @@ class BriefHistoryState(GameState):
                     f"arm{'y is' if armies == 1 else 'ies are'} left to place (or to spend on forts)")
         return None
 
-    def _describe_legal(self, action, player: int) -> str:
+    def _describe_legal(self, action, player: int, names=None) -> str:
         if isinstance(action, Place) and self.turn and self._is_enemy(action.territory):
             return "invade " + self._odds_words(action.territory, action.by_sea, self.turn.indicator)
         if isinstance(action, Continue):
@@ -611,7 +611,7 @@ class BriefHistoryState(GameState):
         if isinstance(action, Establish) and self.red_cards_due(self.turn.colour):
             lost = ", ".join(e.name for e in self.red_cards_due(self.turn.colour))
             return f"establish the {self.turn.spec.name}; the red Events not played now are lost: {lost}"
-        return f"player {player} may {action}"
+        return f"{seat_name(player, names)} may {action}"
 
     def invasion_odds(self, territory: str, by_sea: bool = False, indicator: int | None = None) -> Fraction:
         """The exact chance that one roll of the empire being played takes ``territory`` (the
@@ -1411,11 +1411,11 @@ class BriefHistoryState(GameState):
         twin.log_marks = list(self.log_marks)
         return twin
 
-    def _outcome_reason(self) -> str:
+    def _outcome_reason(self, names=None) -> str:
         scores, winners = self.scores(), self.winners()
-        gold = ", ".join(f"player {p} {s}" for p, s in enumerate(scores))
-        names = " and ".join(f"player {p}" for p in winners)
-        verdict = f"{names} wins" if len(winners) == 1 else f"{names} share the win (a tie stands)"
+        gold = ", ".join(f"{seat_name(p, names)} {s}" for p, s in enumerate(scores))
+        who = " and ".join(seat_name(p, names) for p in winners)
+        verdict = f"{who} wins" if len(winners) == 1 else f"{who} share the win (a tie stands)"
         return f"after Epoch {self.epoch}, gold with the Bonus tokens added: {gold}; {verdict} with the most gold"
 
     def reveal(self) -> str:

@@ -9,7 +9,7 @@ from .players import SIMULTANEOUS, TERMINAL
 from .record import GameRecord, load, record_of, save
 from .registry import GameInfo, game_factory, game_info, known_games, register_game
 from .rng import derive_seed, make_rng, shuffle
-from .state import GameState, Outcome
+from .state import GameState, Outcome, seat_name
 from .table import Event, Seat, StaleViewError, Table, TableView
 
 __all__ = [
@@ -18,5 +18,6 @@ __all__ = [
     "tournament", "wilson_interval", "AgentError", "AgentTimeout", "IllegalActionError", "NotAnActionError", "RecordError", "GameInfo", "game_info", "Outcome", "SIMULTANEOUS", "TERMINAL",
     "GameRecord", "load", "record_of", "save",
     "game_factory", "known_games", "register_game", "derive_seed", "make_rng", "shuffle", "GameState",
+    "seat_name",
     "Event", "Seat", "StaleViewError", "Table", "TableView",
 ]

@@ -19,6 +19,12 @@ from .errors import IllegalActionError, NotAnActionError
 from .players import SIMULTANEOUS, TERMINAL
 
 
+def seat_name(player: int, names=None) -> str:
+    """How a text names seat ``player``: by its name in ``names`` (one per seat, a table's), or
+    as "player 0" without names (seats counted as the Python API counts them)."""
+    return str(names[player]) if names else f"player {player}"
+
+
 def normalise_text(text: str) -> str:
     """Action texts match whatever the case and spacing: ``' Bid  7'`` reads as ``'bid 7'``."""
     return re.sub(r"\s+", " ", text.strip()).lower()
@@ -51,6 +57,9 @@ class GameState:
     ``_current_player``, ``_legal_actions(player)``, ``_illegal_reason(action, player)``,
     ``_apply(action)`` (sequential games) or ``_apply_joint(actions)`` (simultaneous ones),
     ``scores``, ``winners``, ``observation`` and ``_parse_action(text)``.
+
+    Every text the state produces for people (refusals, explanations, the outcome's reason, the
+    log) takes ``names``, one per seat, and then names the players ("Ana"), else "player 0".
     """
 
     game: ClassVar[str] = ""
@@ -112,33 +121,36 @@ class GameState:
         except IllegalActionError as refusal:
             raise NotAnActionError(refusal.reason, text) from None
 
-    def why_illegal(self, action, player: int | None = None) -> str | None:
+    def why_illegal(self, action, player: int | None = None, *, names=None) -> str | None:
         """``None`` if ``player`` (default: the player to move) may take ``action`` now, else the
-        reason in a sentence for a student. ``action`` is an action or its text."""
+        reason in a sentence for a student. ``action`` is an action or its text; ``names`` (one
+        per seat) name the players in the reason."""
         try:
             player = self._resolve_player(player)
             action = self._coerce(action)
-            self._check(action, player)
+            self._check(action, player, names)
         except IllegalActionError as refusal:
             return refusal.reason
         return None
 
-    def is_legal(self, action, player: int | None = None) -> bool:
+    def is_legal(self, action, player: int | None = None, *, names=None) -> bool:
         """Whether ``player`` (default: the player to move) may take ``action`` now."""
-        return self.why_illegal(action, player) is None
+        return self.why_illegal(action, player, names=names) is None
 
-    def explain(self, action, player: int | None = None) -> str:
-        """Why ``action`` is legal or not, in a sentence for a student."""
-        reason = self.why_illegal(action, player)
+    def explain(self, action, player: int | None = None, *, names=None) -> str:
+        """Why ``action`` is legal or not, in a sentence for a student (``names``: one per seat)."""
+        reason = self.why_illegal(action, player, names=names)
         if reason is not None:
             return f"Illegal: {reason}"
-        return f"Legal: {self._describe_legal(self._coerce(action), self._resolve_player(player))}"
+        action, player = self._coerce(action), self._resolve_player(player)
+        return f"Legal: {self._describe_legal(action, player, names)}"
 
-    def outcome(self) -> Outcome | None:
-        """How the game ended (``None`` while it goes on): winners, scores and the reason."""
+    def outcome(self, names=None) -> Outcome | None:
+        """How the game ended (``None`` while it goes on): winners, scores and the reason, which
+        names the players with ``names`` (one per seat)."""
         if not self.is_terminal:
             return None
-        return Outcome(tuple(self.winners()), tuple(self.scores()), self._outcome_reason())
+        return Outcome(tuple(self.winners()), tuple(self.scores()), self._outcome_reason(names))
 
     def apply(self, action) -> None:
         """Perform the current player's ``action`` (an action object or its text)."""
@@ -262,12 +274,13 @@ class GameState:
             raise IllegalActionError(f"player(s) {extra} do not act in this round")
         return {player: self._coerce(joint[player]) for player in acting}
 
-    def _check(self, action, player: int) -> None:
+    def _check(self, action, player: int, names=None) -> None:
         if self.is_terminal:
             raise IllegalActionError("the game is over: nobody can act any more", action)
         if player not in self.acting_players():
-            raise IllegalActionError(f"it is not player {player}'s turn", action)
-        reason = self._illegal_reason(action, player)
+            raise IllegalActionError(f"it is not {seat_name(player, names)}'s turn", action)
+        reason = self._illegal_reason(action, player) if names is None else \
+            self._named_illegal_reason(action, player, names)
         if reason is not None:
             raise IllegalActionError(reason, action)
 
@@ -284,8 +297,13 @@ class GameState:
         hold anything (a hand-built ``Bid("7")``), so check them."""
         raise NotImplementedError
 
-    def _describe_legal(self, action, player: int) -> str:
-        return f"player {player} may {action}"
+    def _named_illegal_reason(self, action, player: int, names) -> str | None:
+        """``_illegal_reason`` worded with ``names``: games whose refusals name a player (rather
+        than speak to "you") override it."""
+        return self._illegal_reason(action, player)
+
+    def _describe_legal(self, action, player: int, names=None) -> str:
+        return f"{seat_name(player, names)} may {action}"
 
     def _apply(self, action) -> None:
         raise IllegalActionError("this game has no single-player turns")
@@ -296,20 +314,20 @@ class GameState:
     def _parse_action(self, text: str):
         raise NotImplementedError
 
-    def _outcome_reason(self) -> str:
-        """Why the game ended and who won, in words (games say more: a Flag taken, a tie broken)."""
+    def _outcome_reason(self, names=None) -> str:
+        """Why the game ended and who won, in words (games say more: a Flag taken, a tie broken),
+        naming the players with ``names`` (one per seat)."""
         winners = self.winners()
         if not winners:
             return "the game ends in a draw"
-        names = " and ".join(f"player {p}" for p in winners)
-        return f"{names} {'wins' if len(winners) == 1 else 'share the win'}"
+        who = " and ".join(seat_name(p, names) for p in winners)
+        return f"{who} {'wins' if len(winners) == 1 else 'share the win'}"
 
     def _log_step(self, number: int, step, viewer: int | None, names) -> list[str]:
         """The lines ``viewer`` may read about step ``number`` (1-based) of ``history``: override
         to narrate, and to keep a secret step (a card drafted face down) from other seats."""
-        name = (lambda p: names[p]) if names else (lambda p: f"player {p}")
         if isinstance(step, Mapping):
-            choices = ", ".join(f"{name(p)}: {step[p]}" for p in sorted(step))
+            choices = ", ".join(f"{seat_name(p, names)}: {step[p]}" for p in sorted(step))
             return [f"Round {number}: {choices}"]
         return [f"{number}. {step}"]
 

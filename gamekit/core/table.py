@@ -249,7 +249,7 @@ class Table:
         self._check_version(version)
         self._check_may_act(seat)
         action = self.state.parse(action) if isinstance(action, str) else action
-        reason = self.state.why_illegal(action, seat)
+        reason = self.state.why_illegal(action, seat, names=self.names)
         if reason is not None:
             raise IllegalActionError(reason, action)
         mark = len(self.events)
@@ -316,7 +316,7 @@ class Table:
             waiting_for=waiting, chosen=tuple(sorted(self.pending)),
             my_choice=self.pending.get(seat) if seat is not None else None,
             log=tuple(e.text for e in self.events if e.visible_to(seat)),
-            outcome=state.outcome(), pass_to=self.pass_to,
+            outcome=state.outcome(self.names), pass_to=self.pass_to,
             problem=None if self.problem is None else "the game waits: an agent could not move",
         )
 
@@ -411,7 +411,7 @@ class Table:
         agent, state = self.seats[seat].agent, self.state
         try:
             action = agent.act(state.observation(seat), state.legal_actions(seat))
-            reason = state.why_illegal(action, seat)
+            reason = state.why_illegal(action, seat, names=self.names)
         except Exception as error:  # an agent's bug must not take the table down with it
             reason = f"{type(error).__name__}: {error}"
         if reason is not None:
@@ -448,11 +448,9 @@ class Table:
             self._event("over", self._result_text())
 
     def _result_text(self) -> str:
-        outcome = self.state.outcome()
-        winners = " and ".join(self.names[p] for p in outcome.winners)
-        if not winners:
-            return "Game over: a draw."
-        return f"Game over: {winners} {'wins' if len(outcome.winners) == 1 else 'share the win'}."
+        """The game's own account of the end, with the players' names ("Ana wins with 12 points")."""
+        reason = self.state.outcome(self.names).reason.rstrip(".")
+        return f"Game over: {reason}."
 
     def _event(self, kind: str, text: str, audience=EVERYONE, seat: int | None = None) -> None:
         self.events.append(Event(self.version, kind, text, audience, seat))

@@ -210,7 +210,7 @@ class LostCitiesBoard(TableBoard):
         view = self._my_turn()
         index = self._hand_index(card)
         if view.observation.step == "draw":  # the card's turn is over: say so, in the rules' words
-            raise IllegalActionError(self.state.why_illegal(play(self.hand[index]), view.seat))
+            raise IllegalActionError(self.state.why_illegal(play(self.hand[index]), view.seat, names=view.names))
         if index in self._picked:
             self._picked.remove(index)
         else:
@@ -254,7 +254,7 @@ class LostCitiesBoard(TableBoard):
             if seat is None:
                 raise IllegalActionError(self._why_nobody_acts())
             action = self.state.parse(action) if isinstance(action, str) else action
-            reason = self.state.why_illegal(action, seat)
+            reason = self.state.why_illegal(action, seat, names=self.names)
             if reason is not None:  # a refused action leaves the hand hidden
                 raise IllegalActionError(reason, action)
             if self.table.pass_to == seat:
@@ -314,7 +314,7 @@ class LostCitiesBoard(TableBoard):
         card = picked[0]
         if view.observation.step != "play":
             return f"{view.name} picked the {card}. {self.prompt(view)}"
-        why = self.state.why_illegal(play(card), view.seat)
+        why = self.state.why_illegal(play(card), view.seat, names=view.names)
         if why is None:
             return f"{view.name} picked the {card}: play it to your expedition, or discard it."
         return f"The {card} cannot go on your expedition: {why}. Discard it, or pick another card."
@@ -407,7 +407,7 @@ class LostCitiesBoard(TableBoard):
         set_enabled(controls["discard"], one is not None and discard(one) in legal)
         why = ""
         if one is not None and step == "play" and play(one) not in legal:
-            why = f"The {one} cannot go on your expedition: {self.state.why_illegal(play(one), seat)}."
+            why = f"The {one} cannot go on your expedition: {self.state.why_illegal(play(one), seat, names=self.names)}."
         controls["play"].tooltip = why
         pair = pass_cards(*picked) if len(picked) == 2 else None
         set_enabled(controls["pass"], pair is not None and pair in legal)

@@ -54,7 +54,7 @@ import sys
 from collections import Counter
 from typing import NamedTuple
 
-from gamekit.core import TERMINAL, GameState, IllegalActionError, NotAnActionError, make_rng, shuffle
+from gamekit.core import TERMINAL, GameState, IllegalActionError, NotAnActionError, make_rng, seat_name, shuffle
 
 COLOURS = ("yellow", "blue", "white", "green", "red", "purple")  # purple: the six-colour edition
 NUMBERS = tuple(range(2, 11))
@@ -964,21 +964,21 @@ class LostCitiesState(GameState):
             return f"you have played the {last.card} this turn"
         return "you have played a card this turn"
 
-    def _describe_legal(self, action: Action, player: int) -> str:
-        kind = action.kind
+    def _describe_legal(self, action: Action, player: int, names=None) -> str:
+        who, kind = seat_name(player, names), action.kind
         if kind == "play":
             row = self.expeditions[self._side[player]][action.card.colour]
             where = f"after the {row[-1]}" if row else "starting the expedition"
-            return f"player {player} may play the {action.card} to the {action.card.colour} expedition, {where}"
+            return f"{who} may play the {action.card} to the {action.card.colour} expedition, {where}"
         if kind == "discard":
-            return f"player {player} may discard the {action.card} on the {action.card.colour} pile"
+            return f"{who} may discard the {action.card} on the {action.card.colour} pile"
         if kind == "draw":
             if action.source == "deck":
-                return f"player {player} may draw the top card of the deck ({len(self.deck)} left)"
-            return f"player {player} may take the {self.discards[action.source][-1]} from the {action.source} pile"
+                return f"{who} may draw the top card of the deck ({len(self.deck)} left)"
+            return f"{who} may take the {self.discards[action.source][-1]} from the {action.source} pile"
         if not action.cards:
-            return f"player {player} may keep all their cards"
-        return f"player {player} may pass the {' and the '.join(map(str, action.cards))} to their partner"
+            return f"{who} may keep all their cards"
+        return f"{who} may pass the {' and the '.join(map(str, action.cards))} to their partner"
 
     def _parse_action(self, text: str) -> Action:
         return parse_action(text)
@@ -1214,7 +1214,7 @@ class LostCitiesState(GameState):
         seat = self._actors[number - 1]
 
         def name(p: int) -> str:
-            return names[p] if names else f"player {p}"
+            return seat_name(p, names)
         who = name(seat)
         s = "" if who == "You" else "s"  # "You play", "Ana plays"
         if step.kind in ("play", "discard"):
@@ -1321,14 +1321,17 @@ class LostCitiesState(GameState):
         return (f'<table class="gk-lost-cities"><caption style="text-align:left">{caption}</caption>'
                 f"<tr><th></th>{head}</tr>{''.join(rows)}</table>")
 
-    def _outcome_reason(self) -> str:
+    def _outcome_reason(self, names=None) -> str:
         totals = self.totals
-        who = "team" if self.teams else "player"
         score = f"{totals[0]:+d} to {totals[1]:+d} after {self.rounds} round{'s' if self.rounds != 1 else ''}"
         if totals[0] == totals[1]:
             return f"the match is tied, {score}"
         leader = 0 if totals[0] > totals[1] else 1
-        return f"{who} {leader} wins the match, {score}"
+        if names:  # a side by its players' names: "Ana wins", "Ana & Carla win"
+            seats = self._seats_of[leader]
+            who = " & ".join(names[seat] for seat in seats)
+            return f"{who} win{'s' if len(seats) == 1 else ''} the match, {score}"
+        return f"{'team' if self.teams else 'player'} {leader} wins the match, {score}"
 
 
 _INK = {"yellow": "#a07800", "blue": "#1f5fbf", "white": "#666", "green": "#1e7b48", "red": "#b03a2e",

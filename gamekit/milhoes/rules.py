@@ -38,7 +38,7 @@ from dataclasses import dataclass, replace
 from functools import total_ordering
 from typing import NamedTuple
 
-from gamekit.core import SIMULTANEOUS, TERMINAL, GameState, IllegalActionError, make_rng, shuffle
+from gamekit.core import SIMULTANEOUS, TERMINAL, GameState, IllegalActionError, make_rng, seat_name, shuffle
 
 TIE_RULES = ("carry", "discard")
 AWARD_RULES = ("unique", "top")
@@ -108,7 +108,8 @@ class RoundResult(NamedTuple):
     award: str = "unique"  # "unique" (the booklet) or "top" (only the very top bid counts)
 
     def describe(self, names=None) -> str:
-        name = (lambda p: names[p]) if names else (lambda p: f"player {p}")
+        def name(p: int) -> str:
+            return seat_name(p, names)
         pot = format_points(self.pot)
         if len(self.pot) > 1:
             pot += f" (sum {sum(self.pot):+d})"
@@ -297,37 +298,10 @@ class MilhoesState(GameState):
     def _legal_actions(self, player: int) -> list[Bid]:
         return [_BIDS[card] for card in self.hands[player]]
 
-    def why_illegal(self, action, player: int | None = None, *, names=None) -> str | None:
-        """As :meth:`GameState.why_illegal`; ``names`` (one per seat, a table's) name the player
-        in the reason instead of "player 0"."""
-        reason = GameState.why_illegal(self, action, player)
-        if reason is None or not names:
-            return reason
-        try:  # the same checks passed as far as the bid itself: refuse it by name
-            action, player = self._coerce(action), self._resolve_player(player)
-        except IllegalActionError:
-            return reason
-        return self._bid_refusal(action, player, names[player]) or reason
-
-    def explain(self, action, player: int | None = None, *, names=None) -> str:
-        """As :meth:`GameState.explain`; ``names`` (one per seat) name the player."""
-        reason = self.why_illegal(action, player, names=names)
-        if reason is not None:
-            return f"Illegal: {reason}"
-        player = self._resolve_player(player)
-        return f"Legal: {self._describe_legal(self._coerce(action), player, names)}"
-
-    def outcome(self, names=None):
-        """As :meth:`GameState.outcome`; ``names`` (one per seat) name the players in the reason."""
-        result = GameState.outcome(self)
-        if result is None or not names:
-            return result
-        return replace(result, reason=self.tiebreak_explanation(names))
-
     def _illegal_reason(self, action: Bid, player: int) -> str | None:
-        return self._bid_refusal(action, player, f"player {player}")
+        return self._named_illegal_reason(action, player, None)
 
-    def _bid_refusal(self, action: Bid, player: int, name: str) -> str | None:
+    def _named_illegal_reason(self, action: Bid, player: int, names) -> str | None:
         card = action.card
         if isinstance(card, bool) or not isinstance(card, int):
             return f"a bid is one of your Power cards, a whole number, not {card!r}"
@@ -335,12 +309,12 @@ class MilhoesState(GameState):
             return f"there is no Power card {card}: the cards run from 1 to {self.cards}"
         if card not in self.hands[player]:
             spent = self.used[player].index(card) + 1
-            return f"{name} already played the {card} in round {spent}; every Power card is used once"
+            return (f"{seat_name(player, names)} already played the {card} in round {spent}; "
+                    "every Power card is used once")
         return None
 
     def _describe_legal(self, action: Bid, player: int, names=None) -> str:
-        name = names[player] if names else f"player {player}"
-        return f"{name} still holds the {action.card} and may bid it for {format_points(self.pot)}"
+        return f"{seat_name(player, names)} still holds the {action.card} and may bid it for {format_points(self.pot)}"
 
     def _parse_action(self, text: str) -> Bid:
         match = _BID_TEXT.fullmatch(text)
@@ -414,7 +388,8 @@ class MilhoesState(GameState):
         ``names`` (one per seat) replaces "player 0", "player 1", ..."""
         if not self.is_terminal:
             return "The game is not over."
-        name = (lambda p: names[p]) if names else (lambda p: f"player {p}")
+        def name(p: int) -> str:
+            return seat_name(p, names)
         scores = self.scores()
         best = max(scores)
         tied = [p for p, s in enumerate(scores) if s == best]
@@ -507,12 +482,12 @@ class MilhoesState(GameState):
         if not self.memory_aid:
             return [f"Round {number} played: only the top cards of the piles stay in view."]
         result = self.rounds[number - 1]
-        bids = ", ".join(f"{names[p] if names else f'player {p}'} {bid}" for p, bid in enumerate(result.bids))
+        bids = ", ".join(f"{seat_name(p, names)} {bid}" for p, bid in enumerate(result.bids))
         return [f"{result.describe(names)} (Bids: {bids}.)"]
 
-    def _outcome_reason(self) -> str:
+    def _outcome_reason(self, names=None) -> str:
         """The final result in words, with the tiebreak spelled out when one was needed."""
-        return self.tiebreak_explanation()
+        return self.tiebreak_explanation(names)
 
     # --- text and pictures: public by default, everything on request ----------------------------
     def _render(self) -> str:

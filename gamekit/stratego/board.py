@@ -369,7 +369,7 @@ class StrategoBoard(SetupEditor, TableBoard):
             self._select(square, seat)
         else:
             action = self.state.action_to(self._selected, square, self._power)
-            _refuse(self.state.why_illegal(action, seat) or f"choose {action} with its button")
+            _refuse(self.state.why_illegal(action, seat, names=self.names) or f"choose {action} with its button")
 
     def _select(self, square: str, seat: int) -> None:
         owner = self.state.owner_at(square)
@@ -649,7 +649,7 @@ class StrategoBoard(SetupEditor, TableBoard):
             lines.append("Choose: " + ", ".join(map(str, self._choices)))
         lines.extend(self._turn_lines())
         if state.is_terminal:
-            lines.append(f"Result: {state.outcome().reason}")
+            lines.append(f"Result: {state.outcome(self.names).reason}")
         lines.append(f"Message: {self.status.text}")
         return "\n".join(lines)
 

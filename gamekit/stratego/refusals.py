@@ -191,7 +191,8 @@ class Refusals:
             return f"the piece on {action.dst} was charmed already, and a charmed piece can never be charmed back"
         return None
 
-    def _describe_legal(self, action: Action, player: int) -> str:
+    def _describe_legal(self, action: Action, player: int, names=None) -> str:
+        # the armies speak for their players ("Fire's Dwarf"): no seat number to name
         pid = self.board[self._index[action.src]]
         return f"{self.spec.sides[player]}'s {self._name(pid)} on {action.src} may play {action}"
 

@@ -581,8 +581,13 @@ class StrategoState(MoveGeneration, Refusals, GameState):
         """The winner; both sides on a draw (only a move cap draws); nobody while the game goes on."""
         return list(self.result.winners) if self.result is not None else []
 
-    def _outcome_reason(self) -> str:
-        return self.result.reason
+    def _outcome_reason(self, names=None) -> str:
+        """The end in the armies' words ("... : Fire wins"), the winner's name added with ``names``."""
+        reason, winners = self.result.reason, self.result.winners
+        side = self.spec.sides[winners[0]]
+        if names and len(winners) == 1 and names[winners[0]] != side and reason.endswith(f"{side} wins"):
+            return f"{reason.removesuffix(' wins')} ({names[winners[0]]}) wins"
+        return reason
 
     # --- what a player sees --------------------------------------------------------------------
     def observation(self, player: int) -> StrategoObservation:
