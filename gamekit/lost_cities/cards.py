@@ -1,0 +1,158 @@
+"""Lost Cities cards: the colours, the ``Card`` values, the decks and how an expedition scores.
+
+A card is a small whole number (its place in the sorted deck) with a colour and a value, 2..10 or
+0 for a wager; each card exists once, so cards compare, sort and hash as fast as ints.
+"""
+
+from __future__ import annotations
+
+import re
+
+COLOURS = ("yellow", "blue", "white", "green", "red", "purple")  # purple: the six-colour edition
+NUMBERS = tuple(range(2, 11))
+WAGER = 0  # the value of a wager (investment, handshake) card
+WAGERS_PER_COLOUR = 3
+BREAK_EVEN = 20  # an expedition costs 20 points to mount
+BONUS = 20  # for an expedition of at least BONUS_CARDS cards, added after the multiplication
+BONUS_CARDS = 8
+
+
+class Card(int):
+    """One card: a ``colour`` and a ``value``, 2..10, or 0 for a wager (investment, handshake).
+
+    ``Card("red", 7)`` is the red 7 and ``Card("red", 0)`` a red wager; ``str`` reads ``"red 7"``
+    and ``"red wager"``, and :meth:`from_text` reads them back. Cards are values that never
+    change: each card exists once and ``Card(...)`` returns it, so the three red wagers are the
+    same card to the rules. A card is also a small whole number, its place in the sorted deck
+    (yellow wager 1 ... purple 10 66), which makes cards compare, sort and hash as fast as ints;
+    they sort in the game's colour order, wagers first.
+    """
+
+    def __new__(cls, colour: str, value: int):
+        try:
+            return _CARD_OF[colour, value]
+        except (KeyError, TypeError):  # TypeError: an unhashable colour or value
+            raise ValueError(_no_such_card(colour, value)) from None
+
+    @classmethod
+    def from_text(cls, text: str) -> Card:
+        """``"red 7"``, ``"red wager"`` (also ``"red investment"``, ``"red handshake"``, ``"red 0"``)."""
+        match = _CARD_TEXT.fullmatch(" ".join(str(text).lower().split()))
+        if not match:
+            raise ValueError(f"{_excerpt(text)} is not a card: a card reads like 'red 7' or 'red wager'")
+        colour, value = match.groups()
+        return cls(colour, 0 if value in _WAGER_WORDS else int(value))
+
+    @property
+    def is_wager(self) -> bool:
+        return self.value == WAGER
+
+    def __setattr__(self, name, value):
+        raise AttributeError("a card never changes")
+
+    __delattr__ = __setattr__
+
+    def __reduce__(self):  # copies and pickles come back as the one shared card
+        return (Card, (self.colour, self.value))
+
+    def __str__(self) -> str:
+        return f"{self.colour} {'wager' if self.value == WAGER else self.value}"
+
+    def __repr__(self) -> str:
+        return f"Card({self.colour!r}, {self.value})"
+
+
+def _make_card(colour: str, value: int) -> Card:
+    index = COLOURS.index(colour)
+    card = int.__new__(Card, 1 + index * 11 + value)
+    card.__dict__.update(colour=colour, value=value, _colour_index=index, _bit=1 << index)
+    return card
+
+
+_WAGER_WORDS = ("wager", "investment", "handshake", "0")
+_CARD_PATTERN = rf"({'|'.join(COLOURS)}) (wager|investment|handshake|0|[1-9][0-9]*)"  # no leading zeros
+_CARD_TEXT = re.compile(_CARD_PATTERN)
+_CARD_OF: dict = {(colour, value): _make_card(colour, value) for colour in COLOURS for value in (WAGER, *NUMBERS)}
+ALL_CARDS = tuple(_CARD_OF.values())  # every distinct card of the six-colour edition, in order
+
+
+def _excerpt(text, limit: int = 40) -> str:
+    """``text`` quoted for a message, cut short if it is long (a pasted page stays out of it)."""
+    text = str(text)
+    return repr(text if len(text) <= limit else text[:limit] + "...")
+
+
+def _no_such_card(colour, value) -> str:
+    if colour not in COLOURS:
+        return f"there is no {_excerpt(colour)} expedition: the colours are {', '.join(COLOURS)}"
+    return f"there is no {colour} {_excerpt(value)}: a card is a wager (value 0) or a number from 2 to 10"
+
+
+def deck_cards(players: int = 2, colours: int = 5) -> tuple[Card, ...]:
+    """Every card of a game: per colour 3 wagers and 2..10, plus a second 2, 3 and 4 with 4 players.
+
+    >>> len(deck_cards()), len(deck_cards(4)), len(deck_cards(colours=6))
+    (60, 75, 72)
+    """
+    extra = (2, 3, 4) if players == 4 else ()
+    return tuple(
+        _CARD_OF[colour, value]
+        for colour in COLOURS[:colours]
+        for value in (WAGER,) * WAGERS_PER_COLOUR + NUMBERS + extra
+    )
+
+
+def score_expedition(cards) -> int:
+    """The points of one expedition: ``(sum of numbers - 20) * (1 + wagers)``, then +20 when it
+    holds at least 8 cards. An expedition never started (no cards) scores 0.
+
+    >>> score_expedition([Card("red", 0), Card("red", 4), Card("red", 7), Card("red", 10)])
+    2
+    >>> score_expedition([Card("blue", 0)] * 3 + [Card("blue", v) for v in range(2, 11)])
+    156
+    """
+    cards = list(cards)
+    if not cards:
+        return 0
+    wagers = sum(1 for card in cards if card.value == WAGER)
+    total = sum(card.value for card in cards)
+    return (total - BREAK_EVEN) * (1 + wagers) + (BONUS if len(cards) >= BONUS_CARDS else 0)
+
+
+def describe_expedition(cards) -> str:
+    """The scoring of one expedition worked through, for a student.
+
+    >>> describe_expedition([Card("red", 0), Card("red", 4), Card("red", 7), Card("red", 10)])
+    '(4 + 7 + 10 - 20) x 2 = 2'
+    """
+    cards = list(cards)
+    if not cards:
+        return "not started: 0"
+    numbers = [card.value for card in cards if card.value != WAGER]
+    wagers = len(cards) - len(numbers)
+    text = f"({' + '.join(map(str, numbers)) or '0'} - {BREAK_EVEN})"
+    if wagers:
+        text += f" x {1 + wagers}"
+    if len(cards) >= BONUS_CARDS:
+        text += f" + {BONUS} (for {len(cards)} cards)"
+    return f"{text} = {score_expedition(cards)}"
+
+
+def _expedition_problem(colour: str, cards, strict_note: str = "") -> str | None:
+    """Why a row of cards is not a legal expedition of ``colour`` (None when it is)."""
+    last = None
+    for card in cards:
+        if card.colour != colour:
+            return f"the {card} cannot join the {colour} expedition"
+        if card.value == WAGER:
+            if last is not None:
+                return f"the {card} comes after the {last}: wagers go down before any number"
+        elif last is not None and card.value <= last.value:
+            return f"the {card} cannot follow the {last}: numbers must rise{strict_note}"
+        else:
+            last = card
+    return None
+
+
+def _short(card: Card) -> str:
+    return "w" if card.value == WAGER else str(card.value)
