@@ -1,9 +1,7 @@
 """Widget parts every game's board reuses: :class:`TableBoard`, the base view every board is built
 on (a board draws a ``gamekit.core.Table``), a theme, card and piece views, a status line, a log
-panel, seat pickers (a person or an agent, with typed names) and the "pass the screen" step.
-``SeatedBoard`` is the older base, kept while boards move to ``TableBoard``."""
+panel, seat pickers (a person or an agent, with typed names) and the "pass the screen" step."""
 
-from .board import SeatedBoard
 from .cards import card_button, chip, is_selected, piece_button, row, set_enabled, set_selected
 from .exercises import Exercise
 from .hotseat import PassScreen
@@ -16,5 +14,5 @@ from .theme import SEAT_COLOURS, seat_colour, theme
 __all__ = [
     "card_button", "chip", "is_selected", "piece_button", "row", "set_enabled", "set_selected",
     "Exercise", "PassScreen", "LogPanel", "HUMAN", "SeatPicker", "build_agents", "check_seats",
-    "StatusArea", "SeatedBoard", "TableBoard", "SEAT_COLOURS", "seat_colour", "theme",
+    "StatusArea", "TableBoard", "SEAT_COLOURS", "seat_colour", "theme",
 ]
