@@ -34,7 +34,7 @@ def main() -> None:
     limit_resources(config)
     end_with_parent()
     sys.path.insert(0, config["kit"])  # the kit, so that observations unpickle and bots may use it
-    install_audit_hook(config["scratch"])
+    install_audit_hook(config["scratch"], config["kit"])
     reserve = bytearray(1 << 20)  # given back on a MemoryError, so that the report can be written
     source, filename, seed = read_frame(requests)
     try:
@@ -122,20 +122,25 @@ WRITES = {"os.remove", "os.rmdir", "os.rename", "os.mkdir", "os.chmod", "os.chow
 LISTINGS = {"os.listdir", "os.scandir", "glob.glob"}
 
 
-def install_audit_hook(scratch: str) -> None:
-    """Refuse the events above, writes outside ``scratch``, and reading or listing anything
-    but ``scratch``, the Python libraries and the kit (so one bot cannot read another's file)."""
-    scratch = os.path.realpath(scratch)
-    readable = tuple(sorted({os.path.realpath(p) for p in sys.path if p and os.path.isdir(p)} | {scratch}))
+def install_audit_hook(scratch: str, kit: str) -> None:
+    """Refuse the events above, writes outside ``scratch``, and reading anything but ``scratch``,
+    the Python libraries and the kit's package (so one bot cannot read another's file). The
+    kit's parent folder may be listed (imports look there), not read."""
+    scratch, kit = os.path.realpath(scratch), os.path.realpath(kit)
+    libraries = {os.path.realpath(p) for p in sys.path if p and os.path.isdir(p)} - {kit}
+    readable = tuple(sorted(libraries | {scratch, os.path.join(kit, "gamekit")}))
     devices = frozenset({os.devnull, "/dev/urandom", "/dev/random"})
     refused, writes, listings = dict(REFUSED), frozenset(WRITES), frozenset(LISTINGS)
     realpath, fspath, sep = os.path.realpath, os.fspath, os.sep
 
+    def where(path) -> str:
+        return realpath(path.decode(errors="replace") if isinstance(path, bytes) else fspath(path))
+
     def inside(path, folders) -> bool:
         if isinstance(path, int):  # an open descriptor: it was allowed when opened
             return True
-        where = realpath(fspath(path) if not isinstance(path, bytes) else path.decode(errors="replace"))
-        return where in devices or any(where == f or where.startswith(f + sep) for f in folders)
+        place = where(path)
+        return place in devices or any(place == f or place.startswith(f + sep) for f in folders)
 
     def hook(event: str, args: tuple) -> None:
         if event in refused:
@@ -145,9 +150,12 @@ def install_audit_hook(scratch: str) -> None:
             writing = any(c in mode for c in "wax+") or flags & (os.O_WRONLY | os.O_RDWR)
             if not inside(args[0], (scratch,) if writing else readable):
                 raise PermissionError(f"a league bot may not open {args[0]!r}: only its own folder")
-        elif (event in writes and args and not inside(args[0], (scratch,))) or \
-                (event in listings and args and not inside(args[0] if args[0] is not None else ".", readable)):
-            raise PermissionError(f"a league bot may not touch {args[0]!r}: only its own folder")
+        elif event in writes and args and not inside(args[0], (scratch,)):
+            raise PermissionError(f"a league bot may not change {args[0]!r}: only its own folder")
+        elif event in listings and args:
+            folder = "." if args[0] is None else args[0]
+            if not inside(folder, readable) and (isinstance(folder, int) or where(folder) != kit):
+                raise PermissionError(f"a league bot may not look into {folder!r}: only its own folder")
 
     sys.addaudithook(hook)
 
