@@ -7,13 +7,14 @@ conversation), sets its resource limits, asks the kernel to end it with its pare
 an audit hook (see :mod:`gamekit.league.sandbox` for what that stops and what it does not).
 
 The conversation: the league writes frames (4-byte length, then a pickle made by the league) —
-first ``(source, filename, seed)``, then ``("act", observation, legal_actions)`` or
+first ``(source, filename, seed, game)``, then ``("act", observation, legal_actions)`` or
 ``("setup", seat, options)``; the bot answers one line of JSON each: ``{"hello": name, "setup":
 bool}``, ``{"action": text}``, ``{"setup": text or null}``, or ``{"failure": kind, "error": ...,
 "traceback": ...}``. Only plain text goes back: the league never unpickles what a bot writes.
 Only the standard library is imported here before the hook is in place.
 """
 
+import importlib
 import json
 import linecache
 import os
@@ -36,8 +37,10 @@ def main() -> None:
     sys.path.insert(0, config["kit"])  # the kit, so that observations unpickle and bots may use it
     install_audit_hook(config["scratch"], config["kit"])
     reserve = bytearray(1 << 20)  # given back on a MemoryError, so that the report can be written
-    source, filename, seed = read_frame(requests)
+    source, filename, seed, game = read_frame(requests)
     try:
+        if game is not None:
+            importlib.import_module(f"gamekit.{game}")
         agent = load_agent(source, filename, seed)
     except BaseException as error:  # noqa: BLE001 - a syntax error, an import error, anything
         del reserve

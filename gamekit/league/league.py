@@ -207,7 +207,7 @@ class League:
     def _enter(self, name: str, source: str) -> Entry:
         problem = None
         try:
-            with SandboxedAgent(source, filename=f"{name}.py", limits=self.limits):
+            with SandboxedAgent(source, filename=f"{name}.py", limits=self.limits, game=self.game):
                 pass
         except BotFailure as failure:
             problem = failure.message + ("\n\n" + failure.traceback if failure.traceback else "")
@@ -319,7 +319,7 @@ class League:
                        for match in matches]
             by_future = dict(zip(futures, matches))
             try:
-                for future in as_completed(futures):
+                for future in as_completed(futures, loop=client.loop):
                     yield _result_of(future, by_future[future])
             finally:
                 client.cancel(futures)

@@ -36,7 +36,7 @@ class Player:
     def build(self, game: str, seed: int, limits: BotLimits):
         if self.source is None:
             return importlib.import_module(f"gamekit.{game}.agents").AGENTS[self.agent](seed=seed)
-        return SandboxedAgent(self.source, filename=f"{self.name}.py", seed=seed, limits=limits)
+        return SandboxedAgent(self.source, filename=f"{self.name}.py", seed=seed, limits=limits, game=game)
 
 
 @dataclass(frozen=True)

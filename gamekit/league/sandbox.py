@@ -96,11 +96,12 @@ class SandboxedAgent:
 
     ``act`` sends the observation and legal actions and returns the legal action whose text the
     bot answered (or the text itself, for the rules to refuse with their reason). Close it (or use
-    ``with``) to end the process; a garbage-collected agent ends it too.
+    ``with``) to end the process; a garbage-collected agent ends it too. ``game`` (a game's name)
+    loads that game's rules as the bot starts, so that its first move is not charged for them.
     """
 
     def __init__(self, source: str, *, filename: str = "bot.py", seed: int | None = 0,
-                 limits: BotLimits = BotLimits()):
+                 limits: BotLimits = BotLimits(), game: str | None = None):
         self.limits = limits
         self.bank = limits.time_bank
         self.failure: BotFailure | None = None
@@ -108,7 +109,8 @@ class SandboxedAgent:
         self.process = _start(self.scratch, limits)
         self._finalizer = weakref.finalize(self, _end, self.process, self.scratch)
         self._buffer = b""
-        hello = self._exchange((source, filename, 0 if seed is None else seed), limits.start_time,
+        first = (source, filename, 0 if seed is None else seed, game)  # the game's rules load before the clock runs
+        hello = self._exchange(first, limits.start_time,
                                "while starting (running the file, building the agent)")
         self.name = str(hello.get("hello") or "bot")
         if hello.get("setup") is True:

@@ -33,7 +33,7 @@ def bot(body: str, header: str = "") -> str:
 # name: (source, the kind of failure it must end as)
 HOSTILE = {
     "infinite_loop": (bot("while True:\n    pass"), "timeout"),
-    "memory_hog": (bot("hoard = []\nwhile True:\n    hoard.append(bytearray(10_000_000))"), "memory"),
+    "memory_hog": (bot("hoard = []\nwhile True:\n    hoard.append(bytes(50_000_000))"), "memory"),
     "garbage": (bot("return 'fly to Mars'"), "illegal"),
     "not_text": (bot("return {'a': object()}"), "illegal"),
     "socket": (bot("import socket\nsocket.create_connection(('127.0.0.1', 9399), timeout=1)\nreturn legal_actions[0]"),
@@ -49,7 +49,7 @@ HOSTILE = {
 
 PRINTER = bot("print('thinking about', observation.pot)\nreturn legal_actions[0]")
 
-FAST = BotLimits(move_time=0.5, time_bank=0.5, start_time=30.0, memory_mb=300, cpu_seconds=60)
+FAST = BotLimits(move_time=0.5, time_bank=0.5, start_time=30.0, memory_mb=200, cpu_seconds=60)
 
 
 def bot_processes() -> list[int]:
