@@ -396,7 +396,7 @@ class League:
         return {"rank": 0, "entry": entry.name, "kind": entry.kind, "games": len(mine),
                 "wins": int((results == "win").sum()), "draws": int((results == "draw").sum()),
                 "losses": int((results == "loss").sum()), "failed": int(results.isin(FAILURE_KINDS).sum()),
-                "points": points, "points_low": max(0.0, points - points_half), "points_high": min(1.0, points + points_half),
+                "points": points, "points_low": _clip(points - points_half), "points_high": _clip(points + points_half),
                 "margin": margin, "margin_low": margin - margin_half, "margin_high": margin + margin_half,
                 "status": status}
 
@@ -438,6 +438,11 @@ def check_source(text) -> str:
     if len(text.encode("utf-8")) > MAX_SOURCE_BYTES:
         raise ValueError(f"a bot's file may hold at most {MAX_SOURCE_BYTES // 1000} kB")
     return text
+
+
+def _clip(share: float) -> float:
+    """A share of points kept within [0, 1] (NaN, no game yet, stays NaN)."""
+    return share if math.isnan(share) else min(1.0, max(0.0, share))
 
 
 def _version(source: str) -> str:

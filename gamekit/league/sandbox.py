@@ -111,7 +111,7 @@ class SandboxedAgent:
         self._buffer = b""
         first = (source, filename, 0 if seed is None else seed, game)  # the game's rules load before the clock runs
         hello = self._exchange(first, limits.start_time,
-                               "while starting (running the file, building the agent)")
+                               "while starting: running the file and building the agent")
         self.name = str(hello.get("hello") or "bot")
         if hello.get("setup") is True:
             self.setup = self._setup  # only then: the arena asks agents that have a setup
