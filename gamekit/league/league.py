@@ -140,7 +140,7 @@ class League:
         self.options = dict(options or {})
         if info.default_seats != 2:
             self.options["players"] = 2
-        self.engine = sa.create_engine(engine_or_url) if isinstance(engine_or_url, str) else engine_or_url
+        self.engine = _engine(engine_or_url)
         metadata.create_all(self.engine)
         self.folder = Path(folder)
         self.folder.mkdir(parents=True, exist_ok=True)
@@ -438,6 +438,24 @@ def check_source(text) -> str:
     if len(text.encode("utf-8")) > MAX_SOURCE_BYTES:
         raise ValueError(f"a bot's file may hold at most {MAX_SOURCE_BYTES // 1000} kB")
     return text
+
+
+def _engine(engine_or_url):
+    """The engine given, or one for the URL; an SQLite file is opened in WAL mode (the server's
+    pages read while the league writes)."""
+    if not isinstance(engine_or_url, str):
+        return engine_or_url
+    engine = sa.create_engine(engine_or_url)
+    if engine.dialect.name == "sqlite" and engine.url.database not in (None, "", ":memory:"):
+        sa.event.listen(engine, "connect", _sqlite_wal)
+    return engine
+
+
+def _sqlite_wal(connection, record) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()
 
 
 def _clip(share: float) -> float:

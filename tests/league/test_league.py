@@ -3,6 +3,7 @@ restarted league plays only what was not finished, the leaderboard's intervals, 
 
 import io
 import math
+import os
 
 import pandas as pd
 import pytest
@@ -206,3 +207,23 @@ def test_failure_kinds_cover_every_seat_result(tmp_path):
     league.run()
     words = {word for g in league.games() for word in g["results"]}
     assert words == {"memory", "win"} and words - {"win"} <= set(FAILURE_KINDS)
+
+
+def test_an_sqlite_file_is_kept_in_wal_mode(tmp_path):
+    league = make_league(tmp_path)
+    with league.engine.connect() as db:
+        assert db.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
+
+
+@pytest.mark.skipif(not os.environ.get("GAMEKIT_TEST_POSTGRES_URL"),
+                    reason="GAMEKIT_TEST_POSTGRES_URL names no PostgreSQL database to test against")
+def test_the_league_keeps_its_results_in_postgresql(tmp_path):
+    url = os.environ["GAMEKIT_TEST_POSTGRES_URL"]
+    name = f"test {tmp_path.name}"  # a league of its own in a shared database
+    league = League(url, tmp_path / "bots", "milhoes", workers=0, deals=1, kit_agents=("random",), limits=FAST,
+                    name=name)
+    league.add_entry("alice", GOOD)
+    assert league.run().played == 2
+    again = League(url, tmp_path / "bots", "milhoes", workers=0, deals=1, kit_agents=("random",), limits=FAST,
+                   name=name)
+    assert again.run().already == 2 and _results(again) == _results(league)
