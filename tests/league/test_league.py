@@ -168,7 +168,7 @@ def test_results_are_stored_in_the_leagues_own_tables(tmp_path):
     assert other.games() == [] and {e.name for e in other.entries()} == {"kit:random"}
 
 
-def test_a_game_without_a_two_player_form_is_refused(tmp_path):
+def test_kit_agents_the_game_does_not_have_are_refused(tmp_path):
     with pytest.raises(ValueError, match="no kit agents called"):
         League("sqlite://", tmp_path, "milhoes", kit_agents=("grandmaster",))
 
@@ -227,3 +227,17 @@ def test_the_league_keeps_its_results_in_postgresql(tmp_path):
     again = League(url, tmp_path / "bots", "milhoes", workers=0, deals=1, kit_agents=("random",), limits=FAST,
                    name=name)
     assert again.run().already == 2 and _results(again) == _results(league)
+
+
+@pytest.mark.parametrize("game", ["milhoes", "lost_cities", "stratego", "brief_history"])
+def test_each_game_plays_its_two_player_form(tmp_path, game, no_stray_bots):
+    league = League(f"sqlite:///{tmp_path / 'league.db'}", tmp_path / "bots", game, workers=0, deals=1,
+                    kit_agents=("random",), limits=FAST, max_moves=60)
+    entry = league.add_entry("student", f"from gamekit.{game}.agents import RandomAgent\n\n\n"
+                                        "class Mine(RandomAgent):\n    name = 'mine'\n")
+    assert entry.plays, entry.problem
+    summary = league.run()
+    assert (summary.played, summary.failed) == (2, 0)
+    for played in league.games():
+        assert played["results"] in (["win", "loss"], ["loss", "win"], ["draw", "draw"])
+        assert len(played["scores"]) == 2
