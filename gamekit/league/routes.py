@@ -65,7 +65,7 @@ def league_routes(league, check_teacher: Callable[[Request], bool] | None = None
             if (board["games"] > 0).any() else "<p>No game has been played yet.</p>"
         refresh = '<meta http-equiv="refresh" content="20">' if league.running else ""
         body = (f"<p>{_running(league)} <a href='{base}/leaderboard.csv'>Download the table (CSV)</a></p>"
-                f"{board_table(board)}{chart}")
+                f"{board_table(board)}{chart}{rules_of_play(league)}")
         return page(f"{league.title} league", body, head=f'<script src="{base}/plotly.js"></script>{refresh}')
 
     async def leaderboard_csv(request: Request):
@@ -144,6 +144,7 @@ def league_routes(league, check_teacher: Callable[[Request], bool] | None = None
                 f"<p>{_e(failure['error'])}</p>"
                 + (f"<pre>{_e(failure['traceback'])}</pre>" if failure["traceback"] else "")
                 + (f"<p>What it printed (the end):</p><pre>{_e(failure['output'])}</pre>" if failure["output"] else ""))
+        parts.append(rules_of_play(league))
         return page(f"{entry.name}: {league.title} league", "".join(parts))
 
     return [
@@ -161,6 +162,19 @@ def league_source_limit() -> int:
     from .league import MAX_SOURCE_BYTES
 
     return MAX_SOURCE_BYTES
+
+
+def rules_of_play(league) -> str:
+    """What a bot's file must hold and may do, in a student's words."""
+    limits = league.limits
+    return ("<h2>How to write a bot</h2><p>A bot is one Python file holding one class with a method "
+            "<code>act(self, observation, legal_actions)</code> that returns one of <code>legal_actions</code> "
+            "(or its text), and <code>__init__(self, seed=0)</code>; with several classes, name the one "
+            "that plays in a line such as <code>AGENT = MyAgent</code>. It may import Python's standard "
+            "library and the kit (<code>gamekit</code>), and read and write files in its own folder only; "
+            f"it cannot use the network or start programs. Each move may take {limits.move_time:g} s, "
+            f"with {limits.time_bank:g} s more to spend over a game, and it has {limits.memory_mb} MB of "
+            "memory. Each pair of bots plays the same deals twice, swapping seats, so luck evens out.</p>")
 
 
 def board_table(board) -> str:

@@ -80,6 +80,7 @@ def test_the_leaderboard_page_and_csv(client, league):
         assert f">{entry.name}<" in page.text and entry.token not in page.text
     assert '<script src="/league/plotly.js"></script>' in page.text and "https://" not in page.text.split("<body>")[0]
     assert "cdn" not in page.text.lower()
+    assert "How to write a bot" in page.text and "0.5 s" in page.text  # the league's own limits
     script = client.get("/league/plotly.js")
     assert script.status_code == 200 and script.headers["content-type"].startswith("text/javascript")
     assert "plotly" in script.text[:2000].lower()
