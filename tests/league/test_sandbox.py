@@ -2,8 +2,10 @@
 go wrong ends as a typed failure with the bot's own traceback, its processes gone."""
 
 import os
+import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -169,3 +171,20 @@ def test_closing_twice_and_a_forgotten_agent_leave_no_process(no_stray_bots):
     pid = forgotten.process.pid
     del forgotten  # garbage collected: its finaliser ends the process
     assert gone(pid) and bot_processes() == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux's")
+def test_a_bot_dies_with_the_process_that_started_it(no_stray_bots):
+    owner = ("import os, sys\nfrom gamekit.league.sandbox import SandboxedAgent\n"
+             "agent = SandboxedAgent('class B:\\n    def act(self, o, l):\\n        return l[0]\\n')\n"
+             "print(agent.process.pid, agent.scratch, flush=True)\nos._exit(0)  # no close, no finaliser: a worker killed\n")
+    started = subprocess.run([sys.executable, "-c", owner], capture_output=True, text=True, check=True,
+                             env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+    pid, scratch = started.stdout.split()
+    pid = int(pid)
+    shutil.rmtree(scratch)  # what a killed worker leaves behind (the operating system empties /tmp)
+    for _ in range(100):
+        if gone(pid):
+            break
+        time.sleep(0.05)
+    assert gone(pid)
