@@ -137,8 +137,10 @@ class SandboxedAgent:
         return by_text.get(normalise_text(text), text)  # unknown text: the rules say why it is refused
 
     def _setup(self, seat: int, options: dict | None = None):
+        began = time.monotonic()
         reply = self._exchange(("setup", seat, dict(options or {})),
                                self.limits.move_time + self.bank, "on its set-up")
+        self._spend(time.monotonic() - began)
         chosen = reply.get("setup")
         if chosen is not None and not isinstance(chosen, str):
             raise self._fail("illegal", "answered a set-up that is not a text")
