@@ -72,6 +72,7 @@ from functools import cached_property
 from fractions import Fraction
 
 from gamekit.core import TERMINAL, GameState, IllegalActionError, NotAnActionError, make_rng
+from gamekit.core.observations import DeferredFields, Watchers, deferred
 
 from .actions import (  # re-exported: ``from gamekit.brief_history.rules import Place`` keeps working
     _BONUS,
@@ -159,9 +160,13 @@ class Tile:
 
 
 @dataclass(frozen=True)
-class BriefHistoryObservation:
+class BriefHistoryObservation(DeferredFields):
     """What ``player`` may know: the board and the track are public; Empire and Event cards in other
-    hands, the Epoch chart and other players' Bonus tokens are not."""
+    hands, the Epoch chart and other players' Bonus tokens are not.
+
+    An observation is the game as it was when it was asked for, and never changes. Asking is cheap
+    (an agent is shown one before every action): the fields are worked out when one is first read,
+    and the state works out every observation still held before it moves on."""
 
     player: int
     colours: tuple[int, ...]  # the colours this seat plays
@@ -290,6 +295,7 @@ class BriefHistoryState(GameState):
         # the number of the step of history that wrote it)
         self.secret_log: list[tuple[int, int, str, int]] = []
         self.log_marks: list[int] = []  # len(log) after each step of history: which lines each step wrote
+        self._watchers = Watchers()  # observations handed out and not yet worked out
         if position is None:
             self._start_epoch()
         else:
@@ -659,6 +665,7 @@ class BriefHistoryState(GameState):
 
     # --- performing actions ----------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
+        self._watchers.settle()  # observations handed out show the game as it was
         RULES[type(action)].perform(self, action)
         self._advance()
         self.log_marks.append(len(self.log))
@@ -1333,14 +1340,16 @@ class BriefHistoryState(GameState):
 
     # --- what a player sees ------------------------------------------------------------------------
     def observation(self, player: int) -> BriefHistoryObservation:
-        return self._observe(self._resolve_player(player))
+        return deferred(BriefHistoryObservation, self, self._resolve_player(player), self._watchers,
+                        territories=self.world.territories)
 
     def public_observation(self) -> BriefHistoryObservation:
         """What anyone may know (a projector, a spectator): the board, the track and the public log;
         no hand. Its ``player`` is ``None``."""
-        return self._observe(None)
+        return deferred(BriefHistoryObservation, self, None, self._watchers, territories=self.world.territories)
 
-    def _observe(self, player: int | None) -> BriefHistoryObservation:
+    def _observed_fields(self, player: int | None) -> dict:
+        """Every field of ``player``'s observation now but ``player`` and ``territories``."""
         mine = tuple(range(player, self.colours, self.num_players)) if player is not None else ()  # p, p + n
         acting = self.acting_colour
         packet: tuple = ()
@@ -1350,13 +1359,13 @@ class BriefHistoryState(GameState):
         elif acting in mine and self.phase == "bonus":
             packet = tuple(str(v) for v in self.packets["bonus"])
         turn = self.turn
-        return _observation(
-            player=player, colours=mine, num_colours=self.colours, epoch=self.epoch, phase=self.phase,
+        return dict(
+            colours=mine, num_colours=self.colours, epoch=self.epoch, phase=self.phase,
             acting_colour=acting, empire=turn.spec.name if turn else None,
             organiser=turn.organiser if turn else 0, indicator=turn.indicator if turn else 0,
             fleets=turn.fleets if turn else (), event_in_play=self.in_play.name if self.in_play else None,
             board=(dict(self.army), dict(self.site), frozenset(self.monument), frozenset(self.fort)),
-            territories=self.world.territories, gold=tuple(self.gold), ranking=self._ranked(),
+            gold=tuple(self.gold), ranking=self._ranked(),
             area_values=_area_value_items(self.cards, max(self.epoch, 1)),
             empire_hand=tuple(card for c in mine for card in self.empire_hand[c]),
             event_hand=tuple((c, e.name) for c in mine for e in self.events_held[c]),
@@ -1409,6 +1418,7 @@ class BriefHistoryState(GameState):
         twin.log = list(self.log)
         twin.secret_log = list(self.secret_log)
         twin.log_marks = list(self.log_marks)
+        twin._watchers = Watchers()
         return twin
 
     def _outcome_reason(self) -> str:
@@ -1517,14 +1527,6 @@ RULES: dict[type, Rule] = {
 del S
 _NAME_CACHE: dict[int, dict[str, str]] = {}
 _SEA_PLANS: dict[tuple, tuple[frozenset, dict]] = {}
-
-
-def _observation(**fields) -> BriefHistoryObservation:
-    """A :class:`BriefHistoryObservation` from every one of its fields, filled in one step: a frozen
-    dataclass sets its thirty fields one by one, which was most of what an observation cost."""
-    seen = object.__new__(BriefHistoryObservation)
-    seen.__dict__.update(fields)
-    return seen
 
 
 _AREA_VALUE_ITEMS: dict[tuple[int, int], tuple] = {}
