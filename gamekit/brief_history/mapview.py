@@ -78,6 +78,7 @@ class MapView:
         self.scale = 1.0  # markers are drawn smaller in the whole-world view
         self._layouts: dict[str, tuple] = {}  # view -> where its names go (worked out once)
         self._boxes: dict[str, list] = {}
+        self._sent: dict[tuple, object] = {}  # (traces, property) -> the value last sent to the figure
         figure = go.Figure(layout=self._layout())
         self._add_background(figure)
         self._add_territories(figure)
@@ -194,13 +195,16 @@ class MapView:
         where a name would cover another, a sea's or an Area's: its hover text still names it), and
         the Area names' spots. Area names (they carry the values) and seas are placed first."""
         if view not in self._layouts:
-            shown_view, self.view = self.view, view
-            markers, waters = self._marker_boxes(), self._water_boxes()
-            area_spots, area_boxes = self._area_label_spots(markers + waters)
-            positions, texts, boxes = self._label_positions(markers + waters + area_boxes, waters + area_boxes)
-            self._layouts[view] = (positions, texts, area_spots)
-            self._boxes[view] = waters + area_boxes + boxes
-            self.view = shown_view
+            key = (id(self.world), self.size, view)
+            cached = _PLACED.get(key)
+            if cached is None or cached[0] is not self.world:  # the same map at the same size: placed alike
+                shown_view, self.view = self.view, view
+                markers, waters = self._marker_boxes(), self._water_boxes()
+                area_spots, area_boxes = self._area_label_spots(markers + waters)
+                positions, texts, boxes = self._label_positions(markers + waters + area_boxes, waters + area_boxes)
+                self.view = shown_view
+                cached = _PLACED[key] = (self.world, (positions, texts, area_spots), waters + area_boxes + boxes)
+            self._layouts[view], self._boxes[view] = cached[1], cached[2]
         return self._layouts[view]
 
     def label_boxes(self, view: str) -> list[tuple]:
@@ -240,6 +244,9 @@ class MapView:
         positions, texts = [], []
         for (x, y), name in zip(self._points(), self.names):
             width = CHAR_WIDTH * len(name)
+            reach = radius + width + height  # no option box reaches further from the marker
+            near = [box for box in taken if box[0] < x + reach and box[2] > x - reach
+                    and box[1] < y + reach and box[3] > y - reach]  # the others overlap no option
             options = {
                 "top center": (x - width / 2, y - radius - height, x + width / 2, y - radius),
                 "bottom center": (x - width / 2, y + radius, x + width / 2, y + radius + height),
@@ -248,7 +255,7 @@ class MapView:
                 "top right": (x + radius * 0.6, y - radius - height, x + radius * 0.6 + width, y - radius),
                 "bottom left": (x - radius * 0.6 - width, y + radius, x - radius * 0.6, y + radius + height),
             }
-            best = min(options, key=lambda p: sum(_overlap(options[p], box) for box in taken))
+            best = min(options, key=lambda p: sum(_overlap(options[p], box) for box in near))
             positions.append(best)
             if any(_overlap(options[best], box) for box in labels):
                 texts.append("")
@@ -319,9 +326,9 @@ class MapView:
                  self.ring_trace: ([t for t in self.names if t in rings], 36, (0, 0))}
         spots = {trace: [self._offset(name, *offset) for name in names]
                  for trace, (names, _, offset) in marks.items()}
-        self._restyle({"x": [[x for x, _ in spots[t]] for t in marks],
-                       "y": [[y for _, y in spots[t]] for t in marks],
-                       "marker.size": [size * k for _, size, _ in marks.values()]}, list(marks))
+        for trace, (_, size, _) in marks.items():  # a message a trace (cheaper than one for all), if changed
+            self._restyle({"x": [x for x, _ in spots[trace]], "y": [y for _, y in spots[trace]],
+                           "marker.size": size * k}, [trace])
         ringed = marks[self.ring_trace][0]
         self._restyle({"marker.color": [rings[t] for t in ringed]}, [self.ring_trace])  # open symbols
         self._restyle({"x": [WATER_LABELS[body][0] for body, _ in fleets],
@@ -341,6 +348,11 @@ class MapView:
         plotly's widget front end stores such a message in its model without decoding the
         placeholders of the properties a trace does not change, so a view drawn later (a board
         built and driven in one cell before it is shown) loses the territories' coordinates."""
+        key_of = tuple(traces)
+        changes = {key: value for key, value in changes.items() if self._sent.get((key_of, key)) != value}
+        if not changes:
+            return  # the map shows it already: a message would redraw the same
+        self._sent.update(((key_of, key), value) for key, value in changes.items())
         if len(traces) == 1:
             changes = {key: [value] for key, value in changes.items()}
         self.figure.plotly_restyle(changes, trace_indexes=traces)
@@ -366,6 +378,10 @@ class MapView:
             self.widget.clear_output(wait=True)
             with self.widget:
                 display(self.figure)
+
+
+# Where names go, per (map, size in pixels, view): every board in a kernel shares the placements.
+_PLACED: dict[tuple, tuple] = {}
 
 
 def _overlap(a, b) -> float:
