@@ -39,7 +39,9 @@ Where the rules are silent the kit decides, and says so here:
 - **Vikings**: "Nenhum outro exército pode atravessar o Atlântico, mesmo se uma invasão for
   fracassada ou se pontos extra por infestar forem ganhos": once one Viking army is placed across
   the Atlantic in their turn (even in an invasion that then fails), no other may be — not by sea,
-  by expansion over land from it, nor by over-run;
+  by expansion over land from it, by over-run, nor by an Event that puts an army on the map
+  (Treachery, a Civil War: either may itself be the one crossing, a Civil War even when its roll
+  fails); a minor empire or Barbarians played then is an empire turn of its own;
 - reduction happens whenever control is taken (an empty territory with a city included, and
   surrender); a fort goes after any roll against it ("Um forte é sempre removido quando uma
   tentativa de controlo tem lugar"; ``fort_removal="taken"``, a kit variant, removes it only
@@ -509,6 +511,8 @@ class BriefHistoryState(GameState):
         if target is None:
             return f"{card.name} needs a target: {self._target_words(card)}"
         if target not in targets:
+            if card.kind in ("treachery", "civil_war") and target in self.world.territories and self._atlantic_reason(target):
+                return self._atlantic_reason(target)
             if not targets:
                 return f"{card.name} has no possible target now ({self._target_words(card)})"
             return f"{target!r} is not a possible target of {card.name}: {self._target_words(card)}"
@@ -884,17 +888,21 @@ class BriefHistoryState(GameState):
 
     def _atlantic_reason(self, territory: str) -> str | None:
         """The Vikings' trait: once one of their armies has crossed the Atlantic this turn (even
-        in an invasion that failed), no other may stand across it, by sea, land or over-run."""
+        in an invasion that failed), no other may stand across it, by sea, land, over-run or Event."""
         if self.turn.trait == "vikings" and self.turn.crossed_atlantic and self._across_atlantic(territory):
             return (f"{territory} lies across the Atlantic, and only one Viking army may cross the Atlantic "
                     "in their turn: one already has")
         return None
 
+    def _note_crossing(self, territory: str) -> None:
+        """An army of the Vikings' turn goes to ``territory`` (placed, invading, or by an Event)."""
+        if self._across_atlantic(territory):
+            self.turn.crossed_atlantic = True
+
     def _place(self, territory: str, by_sea: bool) -> None:
         turn = self.turn
         turn.organiser -= 1
-        if self._across_atlantic(territory):
-            turn.crossed_atlantic = True
+        self._note_crossing(territory)
         held = self.army.get(territory)
         if held is not None and self._is_enemy(territory):
             self.invasion = {"target": territory, "by_sea": by_sea, "defender": held[0], "event": False}
@@ -1001,8 +1009,7 @@ class BriefHistoryState(GameState):
         else:
             turn.organiser -= 1
         self.army[territory] = (turn.colour, True)
-        if self._across_atlantic(territory):
-            turn.crossed_atlantic = True
+        self._note_crossing(territory)
         self._say(f"  over-run {territory} ({info['points']} point{'s' * (info['points'] != 1)} left)")
         self._take_control(territory, "overrun")
 
@@ -1088,13 +1095,13 @@ class BriefHistoryState(GameState):
         kind, colour = card.kind, self.turn.colour
         if kind == "treachery":
             near = set().union(*(self.world.neighbours(t) for t in self._active(colour))) if self._active(colour) else set()
-            return sorted(t for t in near if self._is_enemy(t) and t not in self.fort)
+            return sorted(t for t in near if self._is_enemy(t) and t not in self.fort and self._atlantic_reason(t) is None)
         if kind == "plague":
             return list(self.world.areas)
         if kind == "astronomy":
             return list(self.world.oceans)
         if kind == "civil_war":
-            return sorted(t for t in self.army if self._is_enemy(t) and t in self.site)
+            return sorted(t for t in self.army if self._is_enemy(t) and t in self.site and self._atlantic_reason(t) is None)
         return [None]
 
     def _pay(self, card: EventCard) -> None:
@@ -1119,6 +1126,7 @@ class BriefHistoryState(GameState):
         elif kind in ("minor_empire", "barbarians"):
             self._start_minor_empire(card)
         elif kind == "treachery":
+            self._note_crossing(target)
             self.army[target] = (turn.colour, False)
             self._say(f"  treachery: {target} changes hands without a fight")
             self._reduce(target, "treachery")
@@ -1132,6 +1140,7 @@ class BriefHistoryState(GameState):
             turn.astronomy = True
             self._say(f"  a fleet sails into the {target}")
         elif kind == "civil_war":
+            self._note_crossing(target)  # even if the roll fails, as an invasion's
             self.in_play = card
             self.invasion = {"target": target, "by_sea": False, "defender": self.army[target][0], "event": True}
             self._say(f"  civil war in {target}")

@@ -687,3 +687,31 @@ def test_text_and_objects_are_the_same_action():
     assert str(Reorganise()) == "reorganise" and str(Overrun("Levant")) == "overrun Levant"
     with pytest.raises(IllegalActionError, match="not a Brief History action"):
         state.apply("attack everything")
+
+
+def test_treachery_puts_no_second_viking_army_across_the_atlantic():
+    # "Nenhum outro exército pode atravessar o Atlântico": an Event's army is another army too
+    america = {"New England": (1, False), "Chesapeake": (1, False)}
+    state = mid_turn("Vikings", armies=america, dice=[5, 6])
+    state.apply("place New England by sea")  # the one crossing
+    give_event(state, "Treachery")
+    state.gold[0] = 3
+    assert not any(isinstance(a, PlayEvent) and a.target == "Chesapeake" for a in state.legal_actions())
+    refused(state, "play Treachery at Chesapeake", "only one Viking army may cross the Atlantic")
+    assert state.army["Chesapeake"] == (1, False)
+
+
+def test_a_civil_war_across_the_atlantic_is_the_vikings_one_crossing():
+    state = mid_turn("Vikings", armies={"Mississippi": (1, False), "Chesapeake": (1, False)},
+                     sites={"Mississippi": "city"}, dice=[1, 1, 6, 6])
+    give_event(state, "Civil War")
+    state.gold[0] = 3
+    state.apply("play Civil War at Mississippi")  # 1 against 6: the civil war fails, the crossing is used
+    assert state.turn.crossed_atlantic
+    refused(state, "place Chesapeake by sea", "only one Viking army may cross the Atlantic")
+    state = mid_turn("Vikings", armies={"New England": (1, False), "Mississippi": (1, False)},
+                     sites={"Mississippi": "city"}, dice=[5, 6])
+    state.apply("place New England by sea")
+    give_event(state, "Civil War")
+    state.gold[0] = 3
+    refused(state, "play Civil War at Mississippi", "only one Viking army may cross the Atlantic")
