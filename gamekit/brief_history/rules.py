@@ -32,7 +32,11 @@ Where the rules are silent the kit decides, and says so here:
   4 dice instead; the kit keeps +1, whose odds the lessons compute exactly (``odds.py``);
 - Event cards are secret until played ("nunca podem ser mostradas"): a red card lost unplayed is
   named only in its holder's log (``log_for``), the others read that a card was discarded; each
-  holder is told, when the Epoch's empire turns begin, which red cards are due;
+  holder is told, when the Epoch's empire turns begin, which red cards are due. A red card is
+  discarded only at the start of its holder's empire turn, unplayed ("Se não for jogada nessa
+  altura, então tem de ser descartada"); one its holder cannot pay for then (gold comes only at the
+  end of one's own empire turn, and Epoch 1 starts at 0) is named as lost-to-be while it can still
+  be refused: in the explanation of keeping it in the draft, and in the holder's log once kept;
 - a placement is "by sea" (one die fewer) only when no land route exists, except that Vikings
   may choose to invade from the sea; crossing an ocean means placing from an ocean fleet into a
   territory on the other shore (by Area) from the empire's start;
@@ -618,6 +622,13 @@ class BriefHistoryState(GameState):
             target, by_sea = self.invasion["target"], self.invasion["by_sea"]
             indicator = min(self.turn.indicator + 1, MAX_INDICATOR)
             return f"spend an organiser army and roll again for {target}: " + self._odds_words(target, by_sea, indicator)
+        if isinstance(action, TakeEvent) and self.phase == "draft":
+            colour = self.acting_colour
+            card = next((e for e in self.packets["event"] if e.name == action.card), None)
+            if card is not None and self._cannot_pay(colour, card):
+                return (f"player {player} may {action}; it is a red Event of this Epoch costing {card.cost} gold "
+                        f"and colour {colour} has {self.gold[colour]}, so it could not be played at the start of "
+                        "the empire turn and would be lost then")
         if isinstance(action, Establish) and self.red_cards_due(self.turn.colour):
             lost = ", ".join(e.name for e in self.red_cards_due(self.turn.colour))
             return f"establish the {self.turn.spec.name}; the red Events not played now are lost: {lost}"
@@ -775,6 +786,8 @@ class BriefHistoryState(GameState):
             self.events_held[colour].append(card)
         self._say(f"colour {colour} keeps an {kind.capitalize()} card")
         self._tell(colour, f"colour {colour} keeps {action.card}")
+        if kind == "event" and self._cannot_pay(colour, card):  # warned while the turn is still to come
+            self._tell(colour, self._unpayable_words(colour, card))
 
     def _start_turns(self) -> None:
         holders = {card: c for c in range(self.colours) for card in self.empire_hand[c]}
@@ -791,8 +804,20 @@ class BriefHistoryState(GameState):
     def _warn_red_cards(self, colour: int) -> None:
         """Tell the holder (only) which red Events must be played at the start of their empire turn."""
         for card in self.red_cards_due(colour):
-            self._tell(colour, f"colour {colour}: play {card.name} ({card.cost} gold) at the start of your empire "
-                               "turn this Epoch, before establishing, or it is lost")
+            if self._cannot_pay(colour, card):
+                self._tell(colour, self._unpayable_words(colour, card))
+            else:
+                self._tell(colour, f"colour {colour}: play {card.name} ({card.cost} gold) at the start of your empire "
+                                   "turn this Epoch, before establishing, or it is lost")
+
+    def _cannot_pay(self, colour: int, card: EventCard) -> bool:
+        """A red Event due this Epoch that ``colour`` cannot pay for when it must be played: gold
+        comes only at the end of the holder's own empire turn, after the start when red Events are played."""
+        return card.colour == "red" and self.epoch >= card.epoch + card.late and card.cost > self.gold[colour]
+
+    def _unpayable_words(self, colour: int, card: EventCard) -> str:
+        return (f"colour {colour}: {card.name} costs {card.cost} gold and you have {self.gold[colour]}: it cannot "
+                "be played at the start of your empire turn this Epoch, so it is lost then, unplayed")
 
     def _next_empire(self) -> None:
         if not self.turns:
