@@ -421,17 +421,6 @@ class BriefHistoryBoard(TableBoard):
         return max((v for v in VIEWS if v != "World"), key=shown)
 
     # --- drawing ---------------------------------------------------------------------------------
-    def _take_everything_down(self) -> None:
-        """The screen changes hands: as on every board, except that the map (public, as anyone
-        at the table sees it) stays at the head of the game's widgets, behind a blank turn line.
-        The page keeps a widget's view while the children before it stay the same, so the map
-        is not drawn anew: a new page view of it would need a new figure (see :meth:`draw`),
-        a fifth of a second of work."""
-        super()._take_everything_down()
-        if self.map is not None and self.map.clickable:
-            self.turn_view.value = ""
-            self.game_area.children = (self.turn_view, self.map.widget)
-
     def refresh(self) -> None:
         """Redraw from the table's view; the header last, because its ``data-moves`` tells a
         watcher (a browser test) that the page is up to date."""

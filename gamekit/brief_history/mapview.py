@@ -79,15 +79,13 @@ class MapView:
         self._layouts: dict[str, tuple] = {}  # view -> where its names go (worked out once)
         self._boxes: dict[str, list] = {}
         self._sent: dict[tuple, object] = {}  # (traces, property) -> the value last sent to the figure
-        figure = go.Figure(layout=self._layout())
-        self._add_background(figure)
-        self._add_territories(figure)
+        figure = self._base_figure()
         try:
             self.figure = go.FigureWidget(figure)
             self.widget = self.figure
             self.clickable = True
         except ImportError:  # plotly's FigureWidget needs anywidget
-            self.figure = figure
+            self.figure = go.Figure(figure)
             self.widget = widgets.Output()
             self.clickable = False
         self.widget.add_class("bh-map")
@@ -97,6 +95,27 @@ class MapView:
         self.set_view("World")
 
     # --- building -------------------------------------------------------------------------------
+    def _base_figure(self) -> dict:
+        """The figure before anything is drawn on it, as a dict: built and checked by plotly once
+        per map and size (a board makes a new figure whenever the screen changes hands, and a
+        plotly figure built trace by trace costs a tenth of a second)."""
+        import plotly.graph_objects as go
+
+        key = (id(self.world), self.size)
+        cached = _BASE_FIGURES.get(key)
+        if cached is None or cached[0] is not self.world:
+            figure = go.Figure(layout=self._layout())
+            self._add_background(figure)
+            self._add_territories(figure)
+            built = figure.to_dict()
+            for trace in built["data"]:
+                trace.pop("uid", None)  # each figure gets its own
+            marks = {name: getattr(self, name) for name in _TRACE_NAMES}
+            cached = _BASE_FIGURES[key] = (self.world, built, marks)
+        for name, value in cached[2].items():
+            setattr(self, name, value)
+        return cached[1]
+
     def _layout(self) -> dict:
         hidden = {"visible": False, "fixedrange": False}
         return {
@@ -379,6 +398,11 @@ class MapView:
             with self.widget:
                 display(self.figure)
 
+
+# The figure a map starts from, per (map, size in pixels): (the map, the figure as a dict, its parts).
+_BASE_FIGURES: dict[tuple, tuple] = {}
+_TRACE_NAMES = ("hulls", "area_label_trace", "fleet_trace", "ring_trace", "fort_trace", "territory_trace",
+                "site_traces")
 
 # Where names go, per (map, size in pixels, view): every board in a kernel shares the placements.
 _PLACED: dict[tuple, tuple] = {}
