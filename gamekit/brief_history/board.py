@@ -35,6 +35,7 @@ shared ``gk-presentation-toggle``.
 
 from __future__ import annotations
 
+import gc
 import re
 from html import escape
 
@@ -239,6 +240,7 @@ class BriefHistoryBoard(TableBoard):
         self.result_view = _html("bh-result")
         self.packet_view = _html("bh-packet")
         self._action_buttons: dict[str, widgets.Button] = {}
+        self._button_look: tuple | None = None
         self._groups: dict[str, tuple[widgets.HTML, widgets.HBox]] = {}
         self._place_button: widgets.Button | None = None
         self._lower: widgets.HBox | None = None
@@ -260,6 +262,7 @@ class BriefHistoryBoard(TableBoard):
     def _make_map(self) -> None:
         width = PRESENTATION_MAP_WIDTH if self.presentation else self._map_width
         self.map = MapView(self.state.world, self.status.guard(self.click_territory), width=width)
+        _spare_the_collector()
         if self.view_picker.value != FOLLOW:
             self.map.set_view(self.view_picker.value)
 
@@ -405,7 +408,7 @@ class BriefHistoryBoard(TableBoard):
         if state.turn is None or state.phase in SECRET_PHASES or state.is_terminal:
             return "World"
         colour = state.turn.colour
-        spots = [state.world.xy(t.territory) for t in state.tiles() if t.army == colour and t.active]
+        spots = [state.world.xy(t.territory) for t in self._tiles() if t.army == colour and t.active]
         spots += [state.world.xy(a.territory) for a in self._placements()]
         spots = spots or [state.world.xy(state.turn.spec.start)]
 
@@ -457,9 +460,10 @@ class BriefHistoryBoard(TableBoard):
         self.turn_view.value = self._turn_html() + self._choices_html(view)
         placements = self._placements()
         options = [(self._place_label(a), str(a)) for a in placements]
-        keep = self.territory_picker.value if self.territory_picker.value in [v for _, v in options] else None
-        self.territory_picker.options = options
-        self.territory_picker.value = keep if keep is not None else (options[0][1] if options else None)
+        if tuple(options) != tuple(self.territory_picker.options):  # a new list costs a message and a check
+            keep = self.territory_picker.value if self.territory_picker.value in [v for _, v in options] else None
+            self.territory_picker.options = options
+            self.territory_picker.value = keep if keep is not None else (options[0][1] if options else None)
         self.territory_picker.disabled = self._place_button.disabled = not options
         if self.view_picker.value == FOLLOW:
             followed = self._followed_view()
@@ -504,9 +508,23 @@ class BriefHistoryBoard(TableBoard):
     def _placements(self) -> list[Place]:
         return [a for a in self.view.legal_actions if isinstance(a, Place)]
 
+    def _tiles(self) -> tuple:
+        """The state's tiles, worked out once per position (a redraw asks for them in several places)."""
+        key = (self.state, len(self.state.history))
+        if self.__dict__.get("_tiles_key") != key:
+            self._tiles_key, self._tiles_now = key, self.state.tiles()
+            self._tiles_named = None
+        return self._tiles_now
+
+    def _tiles_by_name(self) -> dict:
+        tiles = self._tiles()
+        if self._tiles_named is None:
+            self._tiles_named = {tile.territory: tile for tile in tiles}
+        return self._tiles_named
+
     def _draw_map(self) -> None:
         state = self.state
-        tiles = state.tiles()
+        tiles = self._tiles()
         rings = {}
         for action in self.view.legal_actions:
             if isinstance(action, (Place, Overrun, BuildMonument)):
@@ -531,11 +549,7 @@ class BriefHistoryBoard(TableBoard):
         texts = {}
         for tile in tiles:
             name = tile.territory
-            lines = [f"<b>{escape(name)}</b> — {escape(world.area(name))} Area",
-                     "barren: no army may stand here" if world.is_barren(name)
-                     else f"{world.terrain(name)}, costs {world.cost(name)} to take"]
-            if world.resource(name):
-                lines.append(f"resource: {escape(world.resource(name))}")
+            lines = list(_fixed_hover_lines(world, name))
             if tile.army is not None:
                 how = "standing" if tile.active else "retired"
                 lines.append(f"{escape(self.colour_words(tile.army))}, {how}")
@@ -552,7 +566,7 @@ class BriefHistoryBoard(TableBoard):
         return self.words(self.state.explain(action, names=self.names).removeprefix("Legal: "))
 
     def _place_label(self, action: Place) -> str:
-        tile = next(t for t in self.state.tiles() if t.territory == action.territory)
+        tile = self._tiles_by_name()[action.territory]
         how = " by sea" if action.by_sea else ""
         if tile.army is None:
             return f"{action.territory}{how} — empty"
@@ -646,7 +660,10 @@ class BriefHistoryBoard(TableBoard):
         text = str(action)
         button = self._action_buttons.get(text)
         if button is None:
-            button = widgets.Button(description=text, layout=widgets.Layout(width="auto", margin="2px"))
+            if self._button_look is None:  # one layout and style for all: a button is then one widget, not three
+                self._button_look = (widgets.Layout(width="auto", margin="2px"), widgets.ButtonStyle())
+            layout, style = self._button_look
+            button = widgets.Button(description=text, layout=layout, style=style)
             button.add_class("bh-action")
             button.add_class(f"bh-action-{css_name(text)}")
             self.on_click(button, lambda t=text: self._action_clicked(t))
@@ -774,7 +791,7 @@ class BriefHistoryBoard(TableBoard):
         state = self.state
         world, values = state.world, state.area_values()
         counts = {area: [0] * state.colours for area in world.areas}
-        for tile in state.tiles():
+        for tile in self._tiles():
             if tile.army is not None:
                 counts[world.area(tile.territory)][tile.army] += 1
         swatches = "".join(f"<th>{_swatch(c)}</th>" for c in range(state.colours))
@@ -845,6 +862,35 @@ class BriefHistoryBoard(TableBoard):
         where = "game over" if state.is_terminal else f"Epoch {state.epoch}, {state.phase}"
         return f"<BriefHistoryBoard {state.num_players} players, {where}, seed {state.seed}>"
 
+
+
+def _fixed_hover_lines(world, name: str) -> tuple[str, ...]:
+    """What a territory's hover text always says (its Area, terrain, cost, resource): the map's own."""
+    key = (id(world), name)
+    lines = _FIXED_HOVER.get(key)
+    if lines is None or lines[0] is not world:
+        said = [f"<b>{escape(name)}</b> — {escape(world.area(name))} Area",
+                "barren: no army may stand here" if world.is_barren(name)
+                else f"{world.terrain(name)}, costs {world.cost(name)} to take"]
+        if world.resource(name):
+            said.append(f"resource: {escape(world.resource(name))}")
+        lines = _FIXED_HOVER[key] = (world, tuple(said))
+    return lines[1]
+
+
+_FIXED_HOVER: dict[tuple, tuple] = {}
+_frozen = False
+
+
+def _spare_the_collector() -> None:
+    """Once per kernel, after the first map: Python's garbage collector leaves the objects alive
+    now (the kit, plotly, widgets, the map: about 250,000) out of its passes. A full pass over
+    them takes a quarter of a second, and lands inside a click; they live as long as the kernel."""
+    global _frozen
+    if not _frozen:
+        gc.collect()
+        gc.freeze()
+        _frozen = True
 
 
 def _swatch(colour: int) -> str:

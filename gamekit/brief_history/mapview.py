@@ -78,15 +78,14 @@ class MapView:
         self.scale = 1.0  # markers are drawn smaller in the whole-world view
         self._layouts: dict[str, tuple] = {}  # view -> where its names go (worked out once)
         self._boxes: dict[str, list] = {}
-        figure = go.Figure(layout=self._layout())
-        self._add_background(figure)
-        self._add_territories(figure)
+        self._sent: dict[tuple, object] = {}  # (traces, property) -> the value last sent to the figure
+        figure = self._base_figure()
         try:
             self.figure = go.FigureWidget(figure)
             self.widget = self.figure
             self.clickable = True
         except ImportError:  # plotly's FigureWidget needs anywidget
-            self.figure = figure
+            self.figure = go.Figure(figure)
             self.widget = widgets.Output()
             self.clickable = False
         self.widget.add_class("bh-map")
@@ -96,6 +95,27 @@ class MapView:
         self.set_view("World")
 
     # --- building -------------------------------------------------------------------------------
+    def _base_figure(self) -> dict:
+        """The figure before anything is drawn on it, as a dict: built and checked by plotly once
+        per map and size (a board makes a new figure whenever the screen changes hands, and a
+        plotly figure built trace by trace costs a tenth of a second)."""
+        import plotly.graph_objects as go
+
+        key = (id(self.world), self.size)
+        cached = _BASE_FIGURES.get(key)
+        if cached is None or cached[0] is not self.world:
+            figure = go.Figure(layout=self._layout())
+            self._add_background(figure)
+            self._add_territories(figure)
+            built = figure.to_dict()
+            for trace in built["data"]:
+                trace.pop("uid", None)  # each figure gets its own
+            marks = {name: getattr(self, name) for name in _TRACE_NAMES}
+            cached = _BASE_FIGURES[key] = (self.world, built, marks)
+        for name, value in cached[2].items():
+            setattr(self, name, value)
+        return cached[1]
+
     def _layout(self) -> dict:
         hidden = {"visible": False, "fixedrange": False}
         return {
@@ -194,13 +214,16 @@ class MapView:
         where a name would cover another, a sea's or an Area's: its hover text still names it), and
         the Area names' spots. Area names (they carry the values) and seas are placed first."""
         if view not in self._layouts:
-            shown_view, self.view = self.view, view
-            markers, waters = self._marker_boxes(), self._water_boxes()
-            area_spots, area_boxes = self._area_label_spots(markers + waters)
-            positions, texts, boxes = self._label_positions(markers + waters + area_boxes, waters + area_boxes)
-            self._layouts[view] = (positions, texts, area_spots)
-            self._boxes[view] = waters + area_boxes + boxes
-            self.view = shown_view
+            key = (id(self.world), self.size, view)
+            cached = _PLACED.get(key)
+            if cached is None or cached[0] is not self.world:  # the same map at the same size: placed alike
+                shown_view, self.view = self.view, view
+                markers, waters = self._marker_boxes(), self._water_boxes()
+                area_spots, area_boxes = self._area_label_spots(markers + waters)
+                positions, texts, boxes = self._label_positions(markers + waters + area_boxes, waters + area_boxes)
+                self.view = shown_view
+                cached = _PLACED[key] = (self.world, (positions, texts, area_spots), waters + area_boxes + boxes)
+            self._layouts[view], self._boxes[view] = cached[1], cached[2]
         return self._layouts[view]
 
     def label_boxes(self, view: str) -> list[tuple]:
@@ -240,6 +263,9 @@ class MapView:
         positions, texts = [], []
         for (x, y), name in zip(self._points(), self.names):
             width = CHAR_WIDTH * len(name)
+            reach = radius + width + height  # no option box reaches further from the marker
+            near = [box for box in taken if box[0] < x + reach and box[2] > x - reach
+                    and box[1] < y + reach and box[3] > y - reach]  # the others overlap no option
             options = {
                 "top center": (x - width / 2, y - radius - height, x + width / 2, y - radius),
                 "bottom center": (x - width / 2, y + radius, x + width / 2, y + radius + height),
@@ -248,7 +274,7 @@ class MapView:
                 "top right": (x + radius * 0.6, y - radius - height, x + radius * 0.6 + width, y - radius),
                 "bottom left": (x - radius * 0.6 - width, y + radius, x - radius * 0.6, y + radius + height),
             }
-            best = min(options, key=lambda p: sum(_overlap(options[p], box) for box in taken))
+            best = min(options, key=lambda p: sum(_overlap(options[p], box) for box in near))
             positions.append(best)
             if any(_overlap(options[best], box) for box in labels):
                 texts.append("")
@@ -319,9 +345,9 @@ class MapView:
                  self.ring_trace: ([t for t in self.names if t in rings], 36, (0, 0))}
         spots = {trace: [self._offset(name, *offset) for name in names]
                  for trace, (names, _, offset) in marks.items()}
-        self._restyle({"x": [[x for x, _ in spots[t]] for t in marks],
-                       "y": [[y for _, y in spots[t]] for t in marks],
-                       "marker.size": [size * k for _, size, _ in marks.values()]}, list(marks))
+        for trace, (_, size, _) in marks.items():  # a message a trace (cheaper than one for all), if changed
+            self._restyle({"x": [x for x, _ in spots[trace]], "y": [y for _, y in spots[trace]],
+                           "marker.size": size * k}, [trace])
         ringed = marks[self.ring_trace][0]
         self._restyle({"marker.color": [rings[t] for t in ringed]}, [self.ring_trace])  # open symbols
         self._restyle({"x": [WATER_LABELS[body][0] for body, _ in fleets],
@@ -341,6 +367,11 @@ class MapView:
         plotly's widget front end stores such a message in its model without decoding the
         placeholders of the properties a trace does not change, so a view drawn later (a board
         built and driven in one cell before it is shown) loses the territories' coordinates."""
+        key_of = tuple(traces)
+        changes = {key: value for key, value in changes.items() if self._sent.get((key_of, key)) != value}
+        if not changes:
+            return  # the map shows it already: a message would redraw the same
+        self._sent.update(((key_of, key), value) for key, value in changes.items())
         if len(traces) == 1:
             changes = {key: [value] for key, value in changes.items()}
         self.figure.plotly_restyle(changes, trace_indexes=traces)
@@ -366,6 +397,15 @@ class MapView:
             self.widget.clear_output(wait=True)
             with self.widget:
                 display(self.figure)
+
+
+# The figure a map starts from, per (map, size in pixels): (the map, the figure as a dict, its parts).
+_BASE_FIGURES: dict[tuple, tuple] = {}
+_TRACE_NAMES = ("hulls", "area_label_trace", "fleet_trace", "ring_trace", "fort_trace", "territory_trace",
+                "site_traces")
+
+# Where names go, per (map, size in pixels, view): every board in a kernel shares the placements.
+_PLACED: dict[tuple, tuple] = {}
 
 
 def _overlap(a, b) -> float:

@@ -32,14 +32,20 @@ Where the rules are silent the kit decides, and says so here:
   4 dice instead; the kit keeps +1, whose odds the lessons compute exactly (``odds.py``);
 - Event cards are secret until played ("nunca podem ser mostradas"): a red card lost unplayed is
   named only in its holder's log (``log_for``), the others read that a card was discarded; each
-  holder is told, when the Epoch's empire turns begin, which red cards are due;
+  holder is told, when the Epoch's empire turns begin, which red cards are due. A red card is
+  discarded only at the start of its holder's empire turn, unplayed ("Se não for jogada nessa
+  altura, então tem de ser descartada"); one its holder cannot pay for then (gold comes only at the
+  end of one's own empire turn, and Epoch 1 starts at 0) is named as lost-to-be while it can still
+  be refused: in the explanation of keeping it in the draft, and in the holder's log once kept;
 - a placement is "by sea" (one die fewer) only when no land route exists, except that Vikings
   may choose to invade from the sea; crossing an ocean means placing from an ocean fleet into a
   territory on the other shore (by Area) from the empire's start;
 - **Vikings**: "Nenhum outro exército pode atravessar o Atlântico, mesmo se uma invasão for
   fracassada ou se pontos extra por infestar forem ganhos": once one Viking army is placed across
   the Atlantic in their turn (even in an invasion that then fails), no other may be — not by sea,
-  by expansion over land from it, nor by over-run;
+  by expansion over land from it, by over-run, nor by an Event that puts an army on the map
+  (Treachery, a Civil War: either may itself be the one crossing, a Civil War even when its roll
+  fails); a minor empire or Barbarians played then is an empire turn of its own;
 - reduction happens whenever control is taken (an empty territory with a city included, and
   surrender); a fort goes after any roll against it ("Um forte é sempre removido quando uma
   tentativa de controlo tem lugar"; ``fort_removal="taken"``, a kit variant, removes it only
@@ -72,6 +78,7 @@ from functools import cached_property
 from fractions import Fraction
 
 from gamekit.core import TERMINAL, GameState, IllegalActionError, NotAnActionError, make_rng, seat_name
+from gamekit.core.observations import DeferredFields, Watchers, deferred
 
 from .actions import (  # re-exported: ``from gamekit.brief_history.rules import Place`` keeps working
     _BONUS,
@@ -159,9 +166,13 @@ class Tile:
 
 
 @dataclass(frozen=True)
-class BriefHistoryObservation:
+class BriefHistoryObservation(DeferredFields):
     """What ``player`` may know: the board and the track are public; Empire and Event cards in other
-    hands, the Epoch chart and other players' Bonus tokens are not."""
+    hands, the Epoch chart and other players' Bonus tokens are not.
+
+    An observation is the game as it was when it was asked for, and never changes. Asking is cheap
+    (an agent is shown one before every action): the fields are worked out when one is first read,
+    and the state works out every observation still held before it moves on."""
 
     player: int
     colours: tuple[int, ...]  # the colours this seat plays
@@ -290,6 +301,7 @@ class BriefHistoryState(GameState):
         # the number of the step of history that wrote it)
         self.secret_log: list[tuple[int, int, str, int]] = []
         self.log_marks: list[int] = []  # len(log) after each step of history: which lines each step wrote
+        self._watchers = Watchers()  # observations handed out and not yet worked out
         if position is None:
             self._start_epoch()
         else:
@@ -503,6 +515,8 @@ class BriefHistoryState(GameState):
         if target is None:
             return f"{card.name} needs a target: {self._target_words(card)}"
         if target not in targets:
+            if card.kind in ("treachery", "civil_war") and target in self.world.territories and self._atlantic_reason(target):
+                return self._atlantic_reason(target)
             if not targets:
                 return f"{card.name} has no possible target now ({self._target_words(card)})"
             return f"{target!r} is not a possible target of {card.name}: {self._target_words(card)}"
@@ -608,6 +622,13 @@ class BriefHistoryState(GameState):
             target, by_sea = self.invasion["target"], self.invasion["by_sea"]
             indicator = min(self.turn.indicator + 1, MAX_INDICATOR)
             return f"spend an organiser army and roll again for {target}: " + self._odds_words(target, by_sea, indicator)
+        if isinstance(action, TakeEvent) and self.phase == "draft":
+            colour = self.acting_colour
+            card = next((e for e in self.packets["event"] if e.name == action.card), None)
+            if card is not None and self._cannot_pay(colour, card):
+                return (f"player {player} may {action}; it is a red Event of this Epoch costing {card.cost} gold "
+                        f"and colour {colour} has {self.gold[colour]}, so it could not be played at the start of "
+                        "the empire turn and would be lost then")
         if isinstance(action, Establish) and self.red_cards_due(self.turn.colour):
             lost = ", ".join(e.name for e in self.red_cards_due(self.turn.colour))
             return f"establish the {self.turn.spec.name}; the red Events not played now are lost: {lost}"
@@ -659,6 +680,7 @@ class BriefHistoryState(GameState):
 
     # --- performing actions ----------------------------------------------------------------------
     def _apply(self, action: Action) -> None:
+        self._watchers.settle()  # observations handed out show the game as it was
         RULES[type(action)].perform(self, action)
         self._advance()
         self.log_marks.append(len(self.log))
@@ -764,6 +786,8 @@ class BriefHistoryState(GameState):
             self.events_held[colour].append(card)
         self._say(f"colour {colour} keeps an {kind.capitalize()} card")
         self._tell(colour, f"colour {colour} keeps {action.card}")
+        if kind == "event" and self._cannot_pay(colour, card):  # warned while the turn is still to come
+            self._tell(colour, self._unpayable_words(colour, card))
 
     def _start_turns(self) -> None:
         holders = {card: c for c in range(self.colours) for card in self.empire_hand[c]}
@@ -780,8 +804,20 @@ class BriefHistoryState(GameState):
     def _warn_red_cards(self, colour: int) -> None:
         """Tell the holder (only) which red Events must be played at the start of their empire turn."""
         for card in self.red_cards_due(colour):
-            self._tell(colour, f"colour {colour}: play {card.name} ({card.cost} gold) at the start of your empire "
-                               "turn this Epoch, before establishing, or it is lost")
+            if self._cannot_pay(colour, card):
+                self._tell(colour, self._unpayable_words(colour, card))
+            else:
+                self._tell(colour, f"colour {colour}: play {card.name} ({card.cost} gold) at the start of your empire "
+                                   "turn this Epoch, before establishing, or it is lost")
+
+    def _cannot_pay(self, colour: int, card: EventCard) -> bool:
+        """A red Event due this Epoch that ``colour`` cannot pay for when it must be played: gold
+        comes only at the end of the holder's own empire turn, after the start when red Events are played."""
+        return card.colour == "red" and self.epoch >= card.epoch + card.late and card.cost > self.gold[colour]
+
+    def _unpayable_words(self, colour: int, card: EventCard) -> str:
+        return (f"colour {colour}: {card.name} costs {card.cost} gold and you have {self.gold[colour]}: it cannot "
+                "be played at the start of your empire turn this Epoch, so it is lost then, unplayed")
 
     def _next_empire(self) -> None:
         if not self.turns:
@@ -877,17 +913,21 @@ class BriefHistoryState(GameState):
 
     def _atlantic_reason(self, territory: str) -> str | None:
         """The Vikings' trait: once one of their armies has crossed the Atlantic this turn (even
-        in an invasion that failed), no other may stand across it, by sea, land or over-run."""
+        in an invasion that failed), no other may stand across it, by sea, land, over-run or Event."""
         if self.turn.trait == "vikings" and self.turn.crossed_atlantic and self._across_atlantic(territory):
             return (f"{territory} lies across the Atlantic, and only one Viking army may cross the Atlantic "
                     "in their turn: one already has")
         return None
 
+    def _note_crossing(self, territory: str) -> None:
+        """An army of the Vikings' turn goes to ``territory`` (placed, invading, or by an Event)."""
+        if self._across_atlantic(territory):
+            self.turn.crossed_atlantic = True
+
     def _place(self, territory: str, by_sea: bool) -> None:
         turn = self.turn
         turn.organiser -= 1
-        if self._across_atlantic(territory):
-            turn.crossed_atlantic = True
+        self._note_crossing(territory)
         held = self.army.get(territory)
         if held is not None and self._is_enemy(territory):
             self.invasion = {"target": territory, "by_sea": by_sea, "defender": held[0], "event": False}
@@ -994,8 +1034,7 @@ class BriefHistoryState(GameState):
         else:
             turn.organiser -= 1
         self.army[territory] = (turn.colour, True)
-        if self._across_atlantic(territory):
-            turn.crossed_atlantic = True
+        self._note_crossing(territory)
         self._say(f"  over-run {territory} ({info['points']} point{'s' * (info['points'] != 1)} left)")
         self._take_control(territory, "overrun")
 
@@ -1081,13 +1120,13 @@ class BriefHistoryState(GameState):
         kind, colour = card.kind, self.turn.colour
         if kind == "treachery":
             near = set().union(*(self.world.neighbours(t) for t in self._active(colour))) if self._active(colour) else set()
-            return sorted(t for t in near if self._is_enemy(t) and t not in self.fort)
+            return sorted(t for t in near if self._is_enemy(t) and t not in self.fort and self._atlantic_reason(t) is None)
         if kind == "plague":
             return list(self.world.areas)
         if kind == "astronomy":
             return list(self.world.oceans)
         if kind == "civil_war":
-            return sorted(t for t in self.army if self._is_enemy(t) and t in self.site)
+            return sorted(t for t in self.army if self._is_enemy(t) and t in self.site and self._atlantic_reason(t) is None)
         return [None]
 
     def _pay(self, card: EventCard) -> None:
@@ -1112,6 +1151,7 @@ class BriefHistoryState(GameState):
         elif kind in ("minor_empire", "barbarians"):
             self._start_minor_empire(card)
         elif kind == "treachery":
+            self._note_crossing(target)
             self.army[target] = (turn.colour, False)
             self._say(f"  treachery: {target} changes hands without a fight")
             self._reduce(target, "treachery")
@@ -1125,6 +1165,7 @@ class BriefHistoryState(GameState):
             turn.astronomy = True
             self._say(f"  a fleet sails into the {target}")
         elif kind == "civil_war":
+            self._note_crossing(target)  # even if the roll fails, as an invasion's
             self.in_play = card
             self.invasion = {"target": target, "by_sea": False, "defender": self.army[target][0], "event": True}
             self._say(f"  civil war in {target}")
@@ -1333,14 +1374,16 @@ class BriefHistoryState(GameState):
 
     # --- what a player sees ------------------------------------------------------------------------
     def observation(self, player: int) -> BriefHistoryObservation:
-        return self._observe(self._resolve_player(player))
+        return deferred(BriefHistoryObservation, self, self._resolve_player(player), self._watchers,
+                        territories=self.world.territories)
 
     def public_observation(self) -> BriefHistoryObservation:
         """What anyone may know (a projector, a spectator): the board, the track and the public log;
         no hand. Its ``player`` is ``None``."""
-        return self._observe(None)
+        return deferred(BriefHistoryObservation, self, None, self._watchers, territories=self.world.territories)
 
-    def _observe(self, player: int | None) -> BriefHistoryObservation:
+    def _observed_fields(self, player: int | None) -> dict:
+        """Every field of ``player``'s observation now but ``player`` and ``territories``."""
         mine = tuple(range(player, self.colours, self.num_players)) if player is not None else ()  # p, p + n
         acting = self.acting_colour
         packet: tuple = ()
@@ -1350,13 +1393,13 @@ class BriefHistoryState(GameState):
         elif acting in mine and self.phase == "bonus":
             packet = tuple(str(v) for v in self.packets["bonus"])
         turn = self.turn
-        return _observation(
-            player=player, colours=mine, num_colours=self.colours, epoch=self.epoch, phase=self.phase,
+        return dict(
+            colours=mine, num_colours=self.colours, epoch=self.epoch, phase=self.phase,
             acting_colour=acting, empire=turn.spec.name if turn else None,
             organiser=turn.organiser if turn else 0, indicator=turn.indicator if turn else 0,
             fleets=turn.fleets if turn else (), event_in_play=self.in_play.name if self.in_play else None,
             board=(dict(self.army), dict(self.site), frozenset(self.monument), frozenset(self.fort)),
-            territories=self.world.territories, gold=tuple(self.gold), ranking=self._ranked(),
+            gold=tuple(self.gold), ranking=self._ranked(),
             area_values=_area_value_items(self.cards, max(self.epoch, 1)),
             empire_hand=tuple(card for c in mine for card in self.empire_hand[c]),
             event_hand=tuple((c, e.name) for c in mine for e in self.events_held[c]),
@@ -1409,6 +1452,7 @@ class BriefHistoryState(GameState):
         twin.log = list(self.log)
         twin.secret_log = list(self.secret_log)
         twin.log_marks = list(self.log_marks)
+        twin._watchers = Watchers()
         return twin
 
     def _outcome_reason(self, names=None) -> str:
@@ -1517,14 +1561,6 @@ RULES: dict[type, Rule] = {
 del S
 _NAME_CACHE: dict[int, dict[str, str]] = {}
 _SEA_PLANS: dict[tuple, tuple[frozenset, dict]] = {}
-
-
-def _observation(**fields) -> BriefHistoryObservation:
-    """A :class:`BriefHistoryObservation` from every one of its fields, filled in one step: a frozen
-    dataclass sets its thirty fields one by one, which was most of what an observation cost."""
-    seen = object.__new__(BriefHistoryObservation)
-    seen.__dict__.update(fields)
-    return seen
 
 
 _AREA_VALUE_ITEMS: dict[tuple[int, int], tuple] = {}

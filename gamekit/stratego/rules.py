@@ -75,6 +75,7 @@ from html import escape
 from typing import NamedTuple
 
 from gamekit.core import TERMINAL, GameState, IllegalActionError, NotAnActionError, make_rng
+from gamekit.core.observations import DeferredFields, Watchers, deferred
 
 from .presets import (
     BEAST,
@@ -195,10 +196,14 @@ class CapturedView(NamedTuple):
 
 
 @dataclass(frozen=True)
-class StrategoObservation:
+class StrategoObservation(DeferredFields):
     """What ``player`` may know: the board with unknown enemy ranks masked, what each side knows
     of the other's pieces, the captured trays as the captured-pieces mode shows them, and what the
-    player saw of the last turn. Immutable; ``dataclasses.replace`` makes a changed copy."""
+    player saw of the last turn. Immutable; ``dataclasses.replace`` makes a changed copy.
+
+    An observation is the game as it was when it was asked for. Asking is cheap (an agent is shown
+    one before every move): the fields are worked out when one is first read, and the state works
+    out every observation still held before it moves on."""
 
     player: int
     to_move: int
@@ -331,6 +336,7 @@ class StrategoState(MoveGeneration, Refusals, GameState):
 
     # --- performing an action ----------------------------------------------------------------
     def _apply(self, action: Action) -> None:
+        self._watchers.settle()  # observations handed out show the game as it was
         player = self.to_move
         index = self._index
         src, dst = index[action.src], index[action.dst]
@@ -591,7 +597,10 @@ class StrategoState(MoveGeneration, Refusals, GameState):
 
     # --- what a player sees --------------------------------------------------------------------
     def observation(self, player: int) -> StrategoObservation:
-        player = self._resolve_player(player)
+        return deferred(StrategoObservation, self, self._resolve_player(player), self._watchers)
+
+    def _observed_fields(self, player: int) -> dict:
+        """Every field of ``player``'s observation now but ``player``."""
         stale = self._stale[player]
         if stale:  # only the pieces changed since this player's last observation are rebuilt
             views, square = self._views[player], self.square
@@ -604,8 +613,8 @@ class StrategoState(MoveGeneration, Refusals, GameState):
             trays = self._tray_views[player] = self._trays(player)
         last = self.log[-1] if self.log else None
         spec = self.spec
-        return _observation(
-            player=player, to_move=self.current_player, mode=self.mode, board=spec.name,
+        return dict(
+            to_move=self.current_player, mode=self.mode, board=spec.name,
             width=spec.width, height=spec.height, forbidden=_forbidden_names(spec), moves=self.moves,
             pieces=self._pieces[player], captured=trays, army=_army_symbols(spec),
             captured_mode=self.captured_mode, back_and_forth=self.back_and_forth,
@@ -629,6 +638,10 @@ class StrategoState(MoveGeneration, Refusals, GameState):
 
     def _forget_views(self) -> None:
         """Drop every cached view (after a change made from outside the moves, as a new state)."""
+        if "_watchers" in self.__dict__:
+            self._watchers.settle()  # observations handed out show the game as it was
+        else:
+            self._watchers = Watchers()  # observations handed out and not yet worked out
         self._views = [[None] * len(self.rank), [None] * len(self.rank)]  # by piece id, per viewer
         self._stale = [set(range(len(self.rank))), set(range(len(self.rank)))]
         self._pieces = [(), ()]
@@ -759,6 +772,7 @@ class StrategoState(MoveGeneration, Refusals, GameState):
         twin._stale = [set(v) for v in self._stale]
         twin._pieces = list(self._pieces)
         twin._tray_views = list(self._tray_views)
+        twin._watchers = Watchers()
         return twin
 
     def to_ascii(self) -> str:

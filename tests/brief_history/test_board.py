@@ -439,6 +439,15 @@ def test_presentation_size_widens_the_map_in_one_click_and_the_game_goes_on():
     assert "font-size: 21px" in board_module.CSS  # the action buttons' text on a projector
 
 
+def tile_colours(state):
+    return [BARREN_FILL if state.world.is_barren(t.territory) else EMPTY_FILL if t.army is None
+            else COLOURS[t.army] if t.active else lighter(COLOURS[t.army]) for t in state.tiles()]
+
+
+def figure_data(board):
+    return [{k: v for k, v in trace.items() if k != "uid"} for trace in board.map.figure.to_dict()["data"]]
+
+
 def test_the_map_is_drawn_as_it_is_now_when_the_screen_changes_hands():
     """Passing the screen takes the map off the page and puts it back: the page draws it anew from
     the figure's starting state, which must be the map as it is then (armies placed before)."""
@@ -453,7 +462,32 @@ def test_the_map_is_drawn_as_it_is_now_when_the_screen_changes_hands():
             colours = list(figure.data[trace].marker.color)
             assert figure._widget_data[trace]["marker"]["color"] == colours
             assert figure._widget_layout["xaxis"]["range"] == list(figure.layout.xaxis.range)
-            passes_with_armies += colours.count(board_module.EMPTY_FILL) < len(colours) - colours.count(board_module.BARREN_FILL)
+            assert colours == tile_colours(board.state)
+            passes_with_armies += colours.count(EMPTY_FILL) < len(colours) - colours.count(BARREN_FILL)
             continue
         board.choose(board.view.legal_actions[0])
     assert passes_with_armies >= 2
+
+
+def test_a_map_updated_click_by_click_is_the_map_drawn_afresh():
+    """The map sends only what changed since the last click: after a game's worth of clicks its
+    figure equals the figure of a new board drawing the same position in the same view."""
+    board = BriefHistoryBoard(players=3, seats=[HUMAN, HUMAN, "random"], seed=9)
+    rng, compared = random.Random(9), 0
+    for number in range(150):
+        if board.state.is_terminal:
+            break
+        if board.pass_screen_pending:
+            board.show_hand()
+        else:
+            board.choose(rng.choice(board.view.legal_actions))
+        if number % 30 == 29:
+            fresh = BriefHistoryBoard(state=board.state.clone(), seats=[HUMAN, HUMAN, "random"])
+            for shown in (board, fresh):
+                shown.view_picker.value = "World"
+            if board.view.seat == fresh.view.seat:
+                assert figure_data(fresh) == figure_data(board)
+                compared += 1
+            for shown in (board, fresh):
+                shown.view_picker.value = FOLLOW
+    assert compared >= 2

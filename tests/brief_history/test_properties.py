@@ -125,6 +125,27 @@ def test_clone_is_independent_and_replays_the_same_dice():
     assert again.scores() == twin.scores() and again.log == twin.log
 
 
+@pytest.mark.parametrize("players", PLAYER_COUNTS)
+def test_an_observation_shows_the_moment_it_was_asked_for(players):
+    """Observations are worked out when first read: one first read at the end of the game, and
+    one read at once and kept, show their moment, as a state loaded from the record then does."""
+    for seed in range(3):
+        state, rng = new_game(players, seed=seed), random.Random(seed)
+        kept = []  # (read only at the end, read at once, its text then)
+        while not state.is_terminal:
+            views = [(state.observation(p), state.observation(p)) for p in range(players)]
+            views.append((state.public_observation(), state.public_observation()))
+            texts = [repr(now) for _, now in views]
+            if rng.random() < 0.04:
+                fresh = load(save(state))
+                assert [repr(fresh.observation(p)) for p in range(players)] + [repr(fresh.public_observation())] == texts
+            kept += [(later, now, text) for (later, now), text in zip(views, texts)]
+            state.apply(rng.choice(state.legal_actions()))
+        assert all(repr(now) == text and repr(later) == text for later, now, text in kept)
+        later, now, _ = kept[len(kept) // 2]
+        assert later.tiles == now.tiles and later == now
+
+
 def test_observations_hide_other_hands():
     state = new_game(4, seed=2)
     rng = random.Random(2)

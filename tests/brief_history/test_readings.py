@@ -107,7 +107,8 @@ def test_a_lost_red_card_is_named_only_to_its_holder():
 def test_the_holder_is_warned_before_a_red_card_is_lost():
     state = red_card_lost()
     warning = [line for line in state.observation(0).log if "Phoenicians" in line]
-    assert warning and "before establishing, or it is lost" in warning[0]
+    # 1 gold against 0: the warning does not ask for what cannot be done (it said "play it ... or it is lost")
+    assert warning and "costs 1 gold and you have 0: it cannot be played" in warning[0] and "lost" in warning[0]
     assert "lost: Minor Empire: Phoenicians" in state.explain("establish")
     assert not any("Phoenicians" in line for line in state.observation(1).log)
 
@@ -122,7 +123,7 @@ def test_the_draft_warns_each_holder_of_red_cards_due_this_epoch():
             break
     for colour, cards in due.items():
         for card in cards:
-            assert any(card.name in line and "or it is lost" in line for line in state.log_for(colour))
+            assert any(card.name in line and "lost" in line for line in state.log_for(colour))
             assert not any(card.name in line for other in range(3) if other != colour
                            for line in state.log_for(other) if "or it is lost" in line)
 

@@ -687,3 +687,62 @@ def test_text_and_objects_are_the_same_action():
     assert str(Reorganise()) == "reorganise" and str(Overrun("Levant")) == "overrun Levant"
     with pytest.raises(IllegalActionError, match="not a Brief History action"):
         state.apply("attack everything")
+
+
+def test_treachery_puts_no_second_viking_army_across_the_atlantic():
+    # "Nenhum outro exército pode atravessar o Atlântico": an Event's army is another army too
+    america = {"New England": (1, False), "Chesapeake": (1, False)}
+    state = mid_turn("Vikings", armies=america, dice=[5, 6])
+    state.apply("place New England by sea")  # the one crossing
+    give_event(state, "Treachery")
+    state.gold[0] = 3
+    assert not any(isinstance(a, PlayEvent) and a.target == "Chesapeake" for a in state.legal_actions())
+    refused(state, "play Treachery at Chesapeake", "only one Viking army may cross the Atlantic")
+    assert state.army["Chesapeake"] == (1, False)
+
+
+def test_a_civil_war_across_the_atlantic_is_the_vikings_one_crossing():
+    state = mid_turn("Vikings", armies={"Mississippi": (1, False), "Chesapeake": (1, False)},
+                     sites={"Mississippi": "city"}, dice=[1, 1, 6, 6])
+    give_event(state, "Civil War")
+    state.gold[0] = 3
+    state.apply("play Civil War at Mississippi")  # 1 against 6: the civil war fails, the crossing is used
+    assert state.turn.crossed_atlantic
+    refused(state, "place Chesapeake by sea", "only one Viking army may cross the Atlantic")
+    state = mid_turn("Vikings", armies={"New England": (1, False), "Mississippi": (1, False)},
+                     sites={"Mississippi": "city"}, dice=[5, 6])
+    state.apply("place New England by sea")
+    give_event(state, "Civil War")
+    state.gold[0] = 3
+    refused(state, "play Civil War at Mississippi", "only one Viking army may cross the Atlantic")
+
+
+def draft_until_offered(state, card_name):
+    """Draft (first choices) until the acting colour is offered ``card_name`` in an Event packet."""
+    while state.phase == "draft":
+        if state.queue[0][1] == "event" and any(e.name == card_name for e in state.packets["event"]):
+            return state.acting_colour
+        state.apply(state.legal_actions()[0])
+    return None
+
+
+def test_a_red_card_its_holder_cannot_afford_is_warned_about_while_it_can_still_be_refused():
+    # seed 4: Minor Empire: Phoenicians (red, Epoch 1, 1 gold) comes round while every colour has 0 gold
+    state = new_game(3, seed=4)
+    colour = draft_until_offered(state, "Minor Empire: Phoenicians")
+    assert colour is not None and state.gold[colour] == 0
+    # before keeping it: the explanation says it could not be played, so it would be lost
+    said = state.explain("take event Minor Empire: Phoenicians")
+    assert said.startswith("Legal:") and "1 gold" in said and "lost" in said
+    seat = state.seat_of[colour]
+    state.apply("take event Minor Empire: Phoenicians")
+    warned = [line for line in state.log_for(seat) if "Phoenicians" in line and "lost" in line]
+    assert warned and not any("loses Minor Empire: Phoenicians" in line for line in state.log_for(seat))
+    others = [p for p in range(state.num_players) if p != seat]
+    assert not any("Phoenicians" in line for p in others for line in state.log_for(p))  # still secret
+    # the card goes only when the rule says: at the start of its holder's empire turn, unplayed
+    while state.turn is None or state.turn.colour != colour:
+        assert any(e.name == "Minor Empire: Phoenicians" for e in state.events_held[colour])
+        state.apply(state.legal_actions()[0])
+    assert not any(e.name == "Minor Empire: Phoenicians" for e in state.events_held[colour])
+    assert any("loses Minor Empire: Phoenicians" in line for line in state.log_for(seat))

@@ -112,6 +112,51 @@ def test_save_and_load_round_trip_at_random_points(case, seed):
             assert repr(loaded.observation(player)) == repr(state.observation(player))
 
 
+# --- observations --------------------------------------------------------------------------------
+@games
+@pytest.mark.parametrize("seed", SEEDS)
+def test_an_observation_shows_the_moment_it_was_asked_for(case, seed):
+    """Observations may be worked out when first read: one first read after the game moved on,
+    and one read at once and kept while play goes on, both show the moment they were asked for,
+    the same as a fresh state loaded from the record at that moment."""
+    rng = random.Random(seed)
+    state = case.new(seed)
+    kept = []  # (read only at the end, read at once, its text then)
+    load_every, number = rng.randrange(5, 12), 0
+    while not state.is_terminal:
+        seats = [*range(state.num_players), None]
+        views = [(state.observation(p), state.observation(p)) if p is not None
+                 else (state.public_observation(), state.public_observation()) for p in seats]
+        texts = [repr(now) for _, now in views]
+        if number % load_every == 0:
+            fresh = load(save(state))
+            assert [repr(fresh.observation(p) if p is not None else fresh.public_observation())
+                    for p in seats] == texts, f"{case.name}: an observation differs from the game's"
+        kept += [(later, now, text) for (later, now), text in zip(views, texts)]
+        step(state, rng)
+        number += 1
+    for later, now, text in kept:
+        assert repr(now) == text, f"{case.name}: later play changed an observation already read"
+        assert repr(later) == text, f"{case.name}: an observation read late shows a later moment"
+
+
+@games
+def test_copies_of_an_observation_not_yet_read_carry_its_values(case):
+    rng = random.Random(5)
+    state = case.new(5)
+    for _ in range(12):
+        if state.is_terminal:
+            break
+        step(state, rng)
+    unread = [state.observation(p) for p in range(state.num_players)] * 3
+    copies = [copy.deepcopy(o) for o in unread[:state.num_players]]
+    pickles = [pickle.loads(pickle.dumps(o)) for o in unread[state.num_players:2 * state.num_players]]
+    expected = [repr(state.observation(p)) for p in range(state.num_players)]
+    play_to_end(state, rng)
+    assert [repr(o) for o in copies] == expected and [repr(o) for o in pickles] == expected
+    assert [repr(o) for o in unread[2 * state.num_players:]] == expected
+
+
 # --- secrets -------------------------------------------------------------------------------------
 hidden_games = pytest.mark.parametrize("case", [c for c in CASES if c.twin],
                                        ids=[c.name for c in CASES if c.twin])
