@@ -214,3 +214,70 @@ def test_the_lesson_shows_each_faulty_agent_by_its_move():
     assert "slow in seat 0 failed at move 4: took longer than the 0.2 s a move may take" in text
     assert "crashes: 2 games finished, 4 failed" in text  # the games that did not fail are kept
     assert "Not yet" in text  # the template meets the challenge unsolved
+
+
+# --- section 9: the class league ------------------------------------------------------------------
+def lesson_cells() -> list[dict]:
+    notebook = Path(__file__).resolve().parents[1] / "notebooks" / f"{LESSON}.ipynb"
+    return json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+
+
+def lesson_bot_file() -> str:
+    """The text of ``mine.py`` as the lesson's ``%%writefile`` cell writes it."""
+    cell = next(c for c in lesson_cells() if "".join(c["source"]).startswith("%%writefile mine.py"))
+    return "".join(cell["source"]).split("\n", 1)[1] + "\n"
+
+
+IMPORT_LINE = "from gamekit.milhoes.agents import matching_card\n"
+
+
+def test_50_7_a_bot_thinking_2_5_s_a_bid_is_stopped_by_the_time_bank():
+    # the league's limits and the bot's thinking, all scaled by 0.4 (the bank works by ratios)
+    from gamekit.league import BotFailure, BotLimits, SandboxedAgent
+
+    scale = 0.4
+    limits = BotLimits(move_time=1.0 * scale, time_bank=10.0 * scale, start_time=30.0)
+    thinker = ("import time\n\nclass Thinker:\n    def __init__(self, seed=0):\n        pass\n"
+               f"    def act(self, observation, legal_actions):\n        time.sleep({2.5 * scale})\n"
+               "        return legal_actions[0]\n")
+    state = milhoes_game(players=2, seed=1)
+    bids = 0
+    with SandboxedAgent(thinker, limits=limits, game="milhoes") as bot:
+        with pytest.raises(BotFailure) as stopped:
+            while True:
+                bot.act(state.observation(0), state.legal_actions(0))
+                bids += 1
+    assert stopped.value.kind == "timeout"
+    assert bids + 1 == key_answer("50.7")
+
+
+def test_50_8_the_fixed_file_plays_only_its_own_games_again(tmp_path):
+    from gamekit.league import League
+
+    mine = lesson_bot_file()
+    assert mine.startswith(IMPORT_LINE)
+    (tmp_path / "mine.py").write_text(mine)
+    (tmp_path / "forgot_import.py").write_text(mine.replace(IMPORT_LINE, ""))
+    lesson_league = League(f"sqlite:///{tmp_path / 'league.db'}", tmp_path, "milhoes", workers=0, deals=2,
+                           kit_agents=("random", "matching", "heuristic"))
+    first = lesson_league.run()
+    assert (first.played, first.failed) == (40, 16)  # as the lesson prints
+    assert {f["kind"] for f in lesson_league.failures("forgot_import")} == {"exception"}
+    (tmp_path / "forgot_import.py").write_text(mine)
+    again = lesson_league.run()
+    assert again.played == key_answer("50.8") and again.already == 24 and again.failed == 0
+    assert lesson_league.failures("forgot_import") == []
+    assert (lesson_league.leaderboard()["games"] == 16).all()
+
+
+def test_the_lesson_shows_its_league_with_typed_results_and_tracebacks():
+    code = [c for c in lesson_cells() if c["cell_type"] == "code"]
+    text = "\n".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                     for c in code for o in c.get("outputs", []))
+    assert "mine.py played its game" in text
+    assert 'File "forgot_import.py", line' in text and "NameError: name 'matching_card' is not defined" in text
+    assert "RunSummary(played=40, already=0, failed=16" in text
+    assert "RunSummary(played=0, already=40" in text  # nothing is played twice
+    figures = [o for c in code for o in c.get("outputs", []) if "application/vnd.plotly.v1+json" in o.get("data", {})]
+    assert any("league: points per game (95 % interval)" in json.dumps(o["data"], ensure_ascii=False)
+               for o in figures)
