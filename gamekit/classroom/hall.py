@@ -34,6 +34,7 @@ STUDENT = "student"  # a seat kind: an open seat, filled by a student joining
 CODE_LETTERS = "ACDEFHJKMNPRTUVWXY"  # no letter that reads as a digit or as another letter
 CODE_LENGTH = 5
 MAX_NAME = 24
+GAMES = ("milhoes", "lost_cities", "stratego", "brief_history")  # the kit's games a table can host
 
 
 class ClassroomError(Exception):
@@ -210,6 +211,8 @@ class HostedTable:
             if name is not None:
                 name = self._check_name(seat, name)
             events = self.table.replace_seat(seat, agent, name=name)
+            if not self.table.persons:  # no student left: the agents play the game out
+                events += self.table.advance()
             self.kinds[seat] = kind
             if kind == STUDENT and seat not in self.tokens:
                 self.tokens[seat] = new_token()
@@ -340,6 +343,8 @@ class Classroom:
                      title: str | None = None) -> HostedTable:
         """A new table for ``game``: each of ``seats`` is ``"student"`` or one of the kit's
         agents for the game, by name (``gamekit.core.game_agents``)."""
+        if game not in GAMES:
+            raise ClassroomError(f"there is no game called {game!r}: choose one of {', '.join(GAMES)}")
         kinds = [str(kind) for kind in seats]
         players = [None if kind == STUDENT else agent_class(game, kind) for kind in kinds]
         try:
