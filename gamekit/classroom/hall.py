@@ -411,17 +411,24 @@ class Classroom:
 
 
 def restore_table(saved, store) -> HostedTable:
-    """Rebuild a stored table: its game replayed from the log, the open round's secret choices
-    made again, then each seat given back to its student or agent."""
-    record = GameRecord(saved.game, saved.options, saved.seed, saved.steps)
-    state = record.final_state()
-    seats = [None] * len(saved.kinds)
-    table = Table(state, seats, names=saved.names, shared_screen=False)
+    """Rebuild a stored table: the game played again step by step from its log, every seat a
+    person (so that each seat's log reads as it did, its own secret choices included), the open
+    round's secret choices made again, then each agent seat given back to its agent."""
+    table = Table(saved.game, [None] * len(saved.kinds), seed=saved.seed, options=saved.options,
+                  names=saved.names, shared_screen=False)
+    for step in saved.steps:
+        if isinstance(step, list):
+            for seat, action in enumerate(step):
+                table.submit(action, seat)
+        else:
+            table.submit(step, table.state.current_player)
     for seat, action in saved.choices:
         table.submit(action, seat)
     for seat, kind in enumerate(saved.kinds):
         if kind != STUDENT:
             table.replace_seat(seat, agent_class(saved.game, kind))
+    if not table.persons:
+        table.advance()
     hosted = HostedTable(saved.id, saved.code, table, saved.kinds, saved.tokens, title=saved.title,
                          taken=saved.taken, paused=saved.paused, store=store)
     hosted._steps_stored = len(saved.steps)
