@@ -7,6 +7,9 @@ vision deficiencies. Class names start with ``gk-``; a game adds its own (``mh-`
 
 from __future__ import annotations
 
+import weakref
+
+import comm
 import ipywidgets as widgets
 
 #: One colour per seat (white text on each passes WCAG AA for large bold type).
@@ -98,7 +101,9 @@ CSS = """
     for seat, colour in enumerate(SEAT_COLOURS)
 )
 
-_theme: widgets.HTML | None = None
+# one style sheet per kernel: keyed by the kernel's comm manager, since a server process that
+# runs one kernel per page (the classroom's Solara pages) must not show a widget of another page
+_themes: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def theme() -> widgets.HTML:
@@ -106,11 +111,13 @@ def theme() -> widgets.HTML:
 
     The same widget is shared by all boards of a kernel, so the CSS is sent once.
     """
-    global _theme
-    if _theme is None or getattr(_theme, "comm", None) is None:  # first use, or closed since
-        _theme = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
-        _theme.add_class("gk-theme")
-    return _theme
+    manager = comm.get_comm_manager()
+    sheet = _themes.get(manager)
+    if sheet is None or getattr(sheet, "comm", None) is None:  # first use, or closed since
+        sheet = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
+        sheet.add_class("gk-theme")
+        _themes[manager] = sheet
+    return sheet
 
 
 def seat_colour(seat: int) -> str:
