@@ -334,6 +334,7 @@ class Classroom:
         self._lock = threading.RLock()
         self._tables: dict[str, HostedTable] = {}
         self._tokens: dict[str, tuple[str, int]] = {}  # seat token -> (table id, seat)
+        self._listeners: list[Callable] = []
         if store is not None:
             for saved in store.load_tables():
                 self._add(restore_table(saved, store))
@@ -403,11 +404,33 @@ class Classroom:
                 raise UnknownToken("this seat link is not valid here: join again with the table's code")
             return self._tables[found[0]], found[1]
 
+    def subscribe(self, callback: Callable[[HostedTable], None]) -> None:
+        """Call ``callback(hosted_table)`` after every change of any table, and when one is made
+        (the teacher's page)."""
+        with self._lock:
+            self._listeners.append(callback)
+
+    def unsubscribe(self, callback: Callable[[HostedTable], None]) -> None:
+        with self._lock:
+            if callback in self._listeners:
+                self._listeners.remove(callback)
+
     def _add(self, hosted: HostedTable) -> None:
         with self._lock:
             self._tables[hosted.id] = hosted
             for seat, token in hosted.tokens.items():
                 self._tokens[token] = (hosted.id, seat)
+        hosted.subscribe(self._table_changed)
+        self._table_changed(hosted)
+
+    def _table_changed(self, hosted: HostedTable) -> None:
+        with self._lock:
+            listeners = list(self._listeners)
+        for callback in listeners:
+            try:
+                callback(hosted)
+            except Exception:
+                log.exception("a classroom listener failed")
 
 
 def restore_table(saved, store) -> HostedTable:
