@@ -197,7 +197,8 @@ class BriefHistoryBoard(TableBoard):
 
     def __init__(self, state: BriefHistoryState | None = None, *, seats=None, names=None,
                  players: int | None = None, seed: int | None = None, options: dict | None = None,
-                 agents: dict | None = None, map_width: int = MAP_SIZE[0], presentation: bool = False):
+                 agents: dict | None = None, map_width: int = MAP_SIZE[0], table=None,
+                 seat: int | None = None, presentation: bool = False):
         if state is not None and options is None:  # later games: the same rules, a new deal
             # a lesson's scripted dice and starting position stay with that game
             options = {k: v for k, v in state.options.items() if k not in ("players", "dice", "position")}
@@ -206,7 +207,7 @@ class BriefHistoryBoard(TableBoard):
         self._build_parts()
         super().__init__(seats=seats, names=names, players=players, seed=seed, options=options,
                          agents=agents if agents is not None else load_agents(), state=state,
-                         presentation=presentation)
+                         table=table, seat=seat, presentation=presentation)
         self.round_button.description = "Agents: one move"
         self.all_button.description = "Agents: play to the end"
         self.players_picker.remove_class("bh-players")  # that name is the players' table here

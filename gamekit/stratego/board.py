@@ -144,18 +144,22 @@ class StrategoBoard(SetupEditor, TableBoard):
 
     def __init__(self, state: StrategoState | None = None, *, mode: str = "classic",
                  board: str = "fire-and-ice", seats=None, names=None, seed: int | None = None,
-                 options: dict | None = None, agents: dict | None = None, presentation: bool = False):
-        self._spec = state.spec if state is not None else board_spec(board)
+                 options: dict | None = None, agents: dict | None = None, table=None,
+                 seat: int | None = None, presentation: bool = False):
+        shown = table.state if table is not None else state  # a table run elsewhere: its game
+        self._spec = shown.spec if shown is not None else board_spec(board)
         options = {"mode": mode, "board": self._spec.name, **(options or {})}
         self._last_setups: list[str] = []
         self.reset_choice()
-        self._build_game_widgets(state.mode if state else mode,
-                                 state.captured_mode if state else options.get("captured", "open"))
+        self._build_game_widgets(shown.mode if shown else mode,
+                                 shown.captured_mode if shown else options.get("captured", "open"))
         super().__init__(seats=seats or [HUMAN, HUMAN], names=names or list(self._spec.sides),
                          seed=seed, options=options,
                          agents=agents if agents is not None else load_agents(), state=state,
-                         presentation=presentation)
+                         table=table, seat=seat, presentation=presentation)
         self.children = (_style(), *self.children, self.next_game_panel)  # Stratego's own options last
+        if table is not None:  # the table's owner sets up its next game
+            self.next_game_panel.layout.display = "none"
         if self._spec.name == "original":
             self.add_class("st-original")
         self.play_move_button, self.play_all_button = self.round_button, self.all_button
