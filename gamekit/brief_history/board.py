@@ -43,7 +43,7 @@ import ipywidgets as widgets
 from gamekit.core import IllegalActionError, StaleViewError, TableView
 from gamekit.ui import HUMAN
 from gamekit.ui.table_board import TableBoard
-from gamekit.ui.theme import SEAT_COLOURS
+from gamekit.ui.theme import SEAT_COLOURS, style_sheet
 
 from .mapview import (  # noqa: F401 (the map's look, imported from here by older code)
     BARREN_FILL,
@@ -161,16 +161,9 @@ CSS = """
 .gk-seat-panel.gk-seat-colour-5 { border-color: #3b3b3b; color: #1a1a1a; }
 """
 
-_css_widget: widgets.HTML | None = None
-
-
 def board_css() -> widgets.HTML:
     """This board's own style sheet (on top of the shared theme), one widget per kernel."""
-    global _css_widget
-    if _css_widget is None or getattr(_css_widget, "comm", None) is None:
-        _css_widget = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
-        _css_widget.add_class("bh-theme")
-    return _css_widget
+    return style_sheet(CSS, "bh-theme")
 
 
 # --- the board -------------------------------------------------------------------------------------

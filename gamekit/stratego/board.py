@@ -56,6 +56,7 @@ import ipywidgets as widgets
 from gamekit.core import IllegalActionError, Table, TableView, derive_seed
 from gamekit.ui import HUMAN, check_seats
 from gamekit.ui.table_board import TableBoard
+from gamekit.ui.theme import style_sheet
 
 from .notation import Action
 from .presets import RANK_OF_SYMBOL, board_spec, symbol
@@ -704,13 +705,6 @@ def _html(*classes, value: str = "", layout=None) -> widgets.HTML:
     return view
 
 
-_style_widget: widgets.HTML | None = None
-
-
 def _style() -> widgets.HTML:
     """The board's own CSS (after the shared theme), one widget per kernel."""
-    global _style_widget
-    if _style_widget is None or getattr(_style_widget, "comm", None) is None:
-        _style_widget = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
-        _style_widget.add_class("st-style")
-    return _style_widget
+    return style_sheet(CSS, "st-style")

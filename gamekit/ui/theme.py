@@ -103,7 +103,19 @@ CSS = """
 
 # one style sheet per kernel: keyed by the kernel's comm manager, since a server process that
 # runs one kernel per page (the classroom's Solara pages) must not show a widget of another page
-_themes: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+_sheets: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def style_sheet(css: str, css_class: str) -> widgets.HTML:
+    """``css`` as an (invisible) ``HTML`` widget with the class ``css_class``: one widget per
+    kernel and class, so that every board of a notebook sends it once."""
+    sheets = _sheets.setdefault(comm.get_comm_manager(), {})
+    sheet = sheets.get(css_class)
+    if sheet is None or getattr(sheet, "comm", None) is None:  # first use, or closed since
+        sheet = widgets.HTML(f"<style>{css}</style>", layout=widgets.Layout(display="none"))
+        sheet.add_class(css_class)
+        sheets[css_class] = sheet
+    return sheet
 
 
 def theme() -> widgets.HTML:
@@ -111,13 +123,7 @@ def theme() -> widgets.HTML:
 
     The same widget is shared by all boards of a kernel, so the CSS is sent once.
     """
-    manager = comm.get_comm_manager()
-    sheet = _themes.get(manager)
-    if sheet is None or getattr(sheet, "comm", None) is None:  # first use, or closed since
-        sheet = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
-        sheet.add_class("gk-theme")
-        _themes[manager] = sheet
-    return sheet
+    return style_sheet(CSS, "gk-theme")
 
 
 def seat_colour(seat: int) -> str:
