@@ -7,9 +7,10 @@
     gamekit app GAME               one board alone in Voilà, ready to project
     gamekit handouts DIR           every lesson as an HTML page that opens offline (--pdf, --teacher)
     gamekit classroom              a server for the class: one device per student, at tables the
-                                   teacher watches (--port N, --lan, --db URL)
+                                   teacher watches (--port N, --lan, --db URL, --league FOLDER)
+    gamekit league FOLDER --game G a league of the student bots in FOLDER, and its leaderboard
 
-Written with the standard library's argparse: six subcommands with a handful of options each need
+Written with the standard library's argparse: seven subcommands with a handful of options each need
 no more, and a teaching kit should not pull in a CLI framework (click, typer) for them.
 """
 
@@ -133,7 +134,7 @@ def cmd_classroom(args: argparse.Namespace) -> int:
     _require("starlette", "The classroom server", "classroom")
     from gamekit.classroom.server import serve
 
-    return serve(args.port, lan=args.lan, db=args.db)
+    return serve(args.port, lan=args.lan, db=args.db, league_folder=args.league, league_game=args.league_game)
 
 
 def parser() -> argparse.ArgumentParser:
@@ -195,7 +196,15 @@ def parser() -> argparse.ArgumentParser:
     classroom.add_argument("--db", metavar="URL",
                            help="the database: an SQLite file's path, or postgresql://user@host/db for a "
                                 "school server (default: classroom.sqlite in your data folder)")
+    classroom.add_argument("--league", metavar="FOLDER",
+                           help="also run a league of student bots from this folder (entered on the teacher's page)")
+    classroom.add_argument("--league-game", metavar="GAME", default="milhoes",
+                           help="the league's game (default: %(default)s)")
     classroom.set_defaults(run=cmd_classroom)
+
+    from gamekit.league.cli import add_league_command
+
+    add_league_command(commands)
     return main
 
 

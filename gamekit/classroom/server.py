@@ -35,8 +35,10 @@ def addresses(port: int, lan: bool, teacher_token: str) -> tuple[str, str]:
     return f"{base}/teacher?token={teacher_token}", f"{base}/"
 
 
-def serve(port: int = DEFAULT_PORT, *, lan: bool = False, db: str | None = None, league=None) -> int:
-    """Serve the classroom until stopped (Ctrl-C); every table is kept in ``db``."""
+def serve(port: int = DEFAULT_PORT, *, lan: bool = False, db: str | None = None,
+          league_folder: str | None = None, league_game: str | None = None) -> int:
+    """Serve the classroom until stopped (Ctrl-C); every table is kept in ``db``. With
+    ``league_folder``, a league of student bots for ``league_game`` too (its results in ``db``)."""
     import uvicorn
 
     from .app import create_app
@@ -44,6 +46,11 @@ def serve(port: int = DEFAULT_PORT, *, lan: bool = False, db: str | None = None,
 
     store = Store(db)
     classroom = Classroom(store)
+    league = None
+    if league_folder is not None:
+        from gamekit.league.league import League
+
+        league = League(store.engine, league_folder, league_game or "milhoes")
     teacher_token = store.setting("teacher_token", new_token)  # the same address after a restart
     teacher, join = addresses(port, lan, teacher_token)
     app = create_app(classroom, teacher_token=teacher_token, league=league, join_url=join.rstrip("/"))
@@ -53,6 +60,8 @@ def serve(port: int = DEFAULT_PORT, *, lan: bool = False, db: str | None = None,
     print(f"Students join at: {join}", flush=True)
     if not lan:
         print("Only this computer can reach it: add --lan to open it to the classroom's network.", flush=True)
+    if league is not None:
+        print(f"League of bots ({league.title}): {teacher.replace('/teacher?', '/league/teacher?')}", flush=True)
     config = uvicorn.Config(app, host="0.0.0.0" if lan else "127.0.0.1", port=port, log_level="warning",
                             ws_max_size=MAX_MESSAGE_BYTES, ws_ping_interval=20, ws_ping_timeout=20)
     uvicorn.Server(config).run()
