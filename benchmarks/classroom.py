@@ -5,9 +5,11 @@ of 9100-9199 on 127.0.0.1), makes 3 Milhões, 3 Lost Cities (partnerships) and 2
 tables of 4 student seats, joins 32 clients, and lets each play random legal moves, thinking
 ``--think`` seconds (uniform) before each. A move's round trip is the time from sending it to
 receiving the seat's view with a newer version. Prints p50/p95/max in milliseconds, the moves
-made, and the server's memory (resident now and at its peak). A benchmark, not a test.
+made, and the server's memory (resident now and at its peak). With ``--league``, a league of two
+student bots (``gamekit league``, one worker process, sandboxed bots) plays Milhões beside the class
+all along, as it would on the teacher's laptop. A benchmark, not a test.
 
-    PYTHONPATH=. python benchmarks/classroom.py [--seconds 60] [--think 0.1 0.6]
+    PYTHONPATH=. python benchmarks/classroom.py [--seconds 60] [--think 0.1 0.6] [--league]
 """
 
 from __future__ import annotations
@@ -54,6 +56,48 @@ def start_server(port: int, data: str) -> tuple[subprocess.Popen, str]:
         if line.startswith("Teacher's page"):
             return server, line.split("token=")[1].strip()
     raise RuntimeError("the server did not start")
+
+
+BOTS = {
+    "matcher.py": '''
+from gamekit.milhoes.agents import matching_card
+
+
+class Matcher:
+    name = "matcher"
+
+    def __init__(self, seed=0):
+        self.seed = seed
+
+    def act(self, observation, legal_actions):
+        hand = sorted(bid.card for bid in legal_actions)
+        want = matching_card(sum(observation.pot), hand, sorted(observation.points))
+        card = min(hand, key=lambda c: (abs(c - want), c))
+        return next(bid for bid in legal_actions if bid.card == card)
+''',
+    "highest.py": '''
+class Highest:
+    name = "highest"
+
+    def __init__(self, seed=0):
+        self.seed = seed
+
+    def act(self, observation, legal_actions):
+        return max(legal_actions, key=lambda bid: bid.card)
+''',
+}
+
+
+def start_league(data: str) -> subprocess.Popen:
+    """``gamekit league`` on two bots, enough deals to keep playing for the whole measurement."""
+    folder = Path(data) / "bots"
+    folder.mkdir()
+    for name, source in BOTS.items():
+        (folder / name).write_text(source)
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    return subprocess.Popen([sys.executable, "-m", "gamekit", "league", str(folder), "--game", "milhoes",
+                             "--games", "100000", "--workers", "1"], cwd=REPO, env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
 
 
 def memory_mb(pid: int) -> tuple[float, float]:
@@ -106,10 +150,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--think", type=float, nargs=2, default=(0.1, 0.6), metavar=("MIN", "MAX"))
+    parser.add_argument("--league", action="store_true", help="a league of bots plays beside the class")
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as data:
         server, teacher = start_server(port, data)
+        league = start_league(data) if args.league else None
         try:
             time.sleep(1)
             started = time.monotonic()
@@ -117,12 +163,13 @@ def main() -> None:
             elapsed = time.monotonic() - started
             now, peak = memory_mb(server.pid)
         finally:
-            os.killpg(server.pid, signal.SIGTERM)
-            server.wait(timeout=30)
+            for process in filter(None, [league, server]):
+                os.killpg(process.pid, signal.SIGTERM)
+                process.wait(timeout=30)
     trips.sort()
     p95 = trips[int(0.95 * (len(trips) - 1))]
     print(f"{len(TABLES)} tables, {sum(s for _, s in TABLES)} WebSocket seats, {len(trips)} moves in {elapsed:.0f} s "
-          f"(think {args.think[0]}-{args.think[1]} s)")
+          f"(think {args.think[0]}-{args.think[1]} s{', a league playing beside' if args.league else ''})")
     print(f"move round trip: p50 {statistics.median(trips):.1f} ms, p95 {p95:.1f} ms, max {trips[-1]:.1f} ms")
     print(f"server memory: {now:.0f} MB resident at the end, {peak:.0f} MB at its peak")
 
