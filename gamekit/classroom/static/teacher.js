@@ -84,7 +84,7 @@
       if (t.connected.includes(seat) || t.kinds[seat] !== "student") { dot.classList.add("gk-on"); }
       dotCell.appendChild(dot);
       row.append(dotCell, make("td", name), make("td", t.kinds[seat] === "student" ? (t.taken.includes(seat) ? "student" : "student (free seat)") : "computer: " + t.kinds[seat]),
-        make("td", String(t.scores[seat])), make("td", t.waiting_for.includes(seat) ? "to play" : "", "gk-turn"));
+        make("td", String(t.scores[seat])), make("td", t.chosen.includes(seat) ? "submitted ✓" : t.waiting_for.includes(seat) ? "to play" : "", "gk-turn"));
       grid.appendChild(row);
     });
     card.appendChild(grid);
