@@ -203,6 +203,7 @@ def create_app(classroom: Classroom, *, teacher_token: str, league=None, join_ur
   <span id="seat-kinds"></span>
   <label>Title <input id="title" maxlength="60"></label>
   <label>Seed <input id="seed" inputmode="numeric" maxlength="12" placeholder="random"></label>
+  <label>Options <input id="options" maxlength="400" placeholder='e.g. {{"mode": "powers"}}' title=""></label>
   <button type="submit">Create</button>
 </form><p id="create-message" role="status"></p></section>
 <section><h2>Tables</h2><div id="tables"></div></section>

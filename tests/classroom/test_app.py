@@ -219,3 +219,13 @@ def test_the_league_is_served_under_league_behind_the_teachers_token(tmp_path, c
         assert client.get("/league/teacher").status_code == 403
         assert client.get("/league/teacher", headers={"Authorization": f"Bearer {TEACHER}"}).status_code == 200
         assert f"/league/teacher?token={TEACHER}" in client.get(f"/teacher?token={TEACHER}").text
+
+
+def test_a_table_takes_the_games_options(client, classroom):
+    answer = teacher(client, "POST", "/tables", json={"game": "stratego", "seats": [STUDENT, "random"],
+                                                      "options": {"mode": "powers"}, "seed": 3})
+    assert answer.status_code == 201
+    assert classroom.table(answer.json()["id"]).table.state.mode == "powers"
+    wrong = teacher(client, "POST", "/tables", json={"game": "stratego", "seats": [STUDENT, "random"],
+                                                     "options": {"mode": "chess"}})
+    assert wrong.status_code == 400 and "cannot set up" in wrong.json()["error"]
