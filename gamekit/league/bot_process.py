@@ -29,8 +29,7 @@ ANSWER_CHARACTERS = 1000  # longer "action texts" are cut (the league refuses th
 TRACEBACK_CHARACTERS = 8000
 
 
-def main() -> None:
-    config = json.loads(sys.argv[1])
+def main(config: dict) -> None:
     requests, replies = take_pipes(config["scratch"])
     limit_resources(config)
     end_with_parent()
@@ -43,7 +42,7 @@ def main() -> None:
             importlib.import_module(f"gamekit.{game}")
         agent = load_agent(source, filename, seed)
     except BaseException as error:  # noqa: BLE001 - a syntax error, an import error, anything
-        del reserve
+        reserve.clear()
         answer(replies, failure(error))
         return
     answer(replies, {"hello": str(getattr(agent, "name", type(agent).__name__))[:80],
@@ -57,7 +56,7 @@ def main() -> None:
                 chosen = agent.setup(request[1], request[2])
                 answer(replies, {"setup": None if chosen is None else answer_text(chosen)})
         except BaseException as error:  # noqa: BLE001 - SystemExit too: it is the bot's failure
-            reserve = None
+            reserve.clear()
             answer(replies, failure(error))
             return
 
@@ -229,5 +228,98 @@ def answer(stream, message: dict) -> None:
     stream.write(json.dumps(message).encode() + b"\n")
 
 
+# --- the warm start ---------------------------------------------------------------------------
+def zygote(kit: str, game: str) -> None:
+    """Import the kit and ``game`` once, then fork a bot for every request on fd 0 (a Unix
+    socket from the league): a JSON config with four descriptors (the bot's request pipe, reply
+    pipe, error file, and a pipe on which its exit status is written when it ends). Answers each
+    with the bot's process id. Ends when the league closes the socket; the bots end with it."""
+    import select
+    import socket
+
+    sys.path.insert(0, kit)
+    for name in (f"gamekit.{game}", f"gamekit.{game}.agents") if game else ():
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            pass
+    end_with_parent()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    control = socket.socket(fileno=0)
+    wake_read, wake_write = os.pipe()
+    for fd in (wake_read, wake_write):
+        os.set_blocking(fd, False)
+    signal.set_wakeup_fd(wake_write)
+    signal.signal(signal.SIGCHLD, lambda signum, frame: None)
+    statuses: dict[int, int] = {}
+    while True:
+        ready = select.select([control, wake_read], [], [])[0]
+        if wake_read in ready:
+            while True:
+                try:
+                    if not os.read(wake_read, 512):
+                        break
+                except BlockingIOError:
+                    break
+        reap(statuses)
+        if control not in ready:
+            continue
+        message, fds, _, _ = socket.recv_fds(control, 65536, 4)
+        if not message or len(fds) != 4:
+            os._exit(0)  # the league has gone
+        pid = os.fork()
+        if pid == 0:
+            signal.set_wakeup_fd(-1)
+            signal.signal(signal.SIGCHLD, signal.SIG_DFL)
+            control.detach()  # fd 0 becomes the bot's request pipe just below
+            for fd in (wake_read, wake_write):
+                os.close(fd)
+            forked_bot(json.loads(message), fds)
+        for fd in fds[:3]:
+            os.close(fd)
+        statuses[pid] = fds[3]
+        control.sendall(struct.pack(">q", pid))
+
+
+def reap(statuses: dict) -> None:
+    """Collect the bots that ended and write each one's exit status to its status pipe."""
+    while True:
+        try:
+            pid, status = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+        fd = statuses.pop(pid, None)
+        if fd is not None:
+            try:
+                os.write(fd, str(os.waitstatus_to_exitcode(status)).encode())
+            except OSError:
+                pass
+            os.close(fd)
+
+
+def forked_bot(config: dict, fds: list) -> None:
+    """A bot forked by the zygote: a session and descriptors of its own, then :func:`main`."""
+    code = 0
+    try:
+        os.setsid()
+        for target, fd in enumerate(fds[:3]):
+            os.dup2(fd, target)
+        os.closerange(3, 65536)  # the zygote's other descriptors (other bots' status pipes) stay out of reach
+        os.chdir(config["scratch"])
+        os.environ.clear()
+        os.environ.update(config["environment"])
+        main(config)
+    except BaseException:  # noqa: BLE001 - whatever happens, this process never returns to the zygote's loop
+        code = 1
+        traceback.print_exc()
+    finally:
+        os._exit(code)
+
+
 if __name__ == "__main__":
-    main()
+    if sys.argv[1] == "--zygote":
+        zygote(sys.argv[2], sys.argv[3])
+    else:
+        main(json.loads(sys.argv[1]))

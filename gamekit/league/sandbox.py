@@ -4,9 +4,13 @@ A bot is the text of a Python file with an agent class in the kit's protocol (``
 legal_actions)``, optionally ``setup(seat, options)``; built with ``seed=``). It never runs in the
 league's or the server's process. For each game it gets:
 
-- a fresh interpreter, ``python -I -B`` (isolated: no ``PYTHON*`` variables, no user
-  site-packages, no current folder on the path), with a cleared environment and an empty scratch
-  folder of its own as its working and home folder, deleted afterwards;
+- a process of its own running an isolated interpreter, ``python -I -B`` (no ``PYTHON*``
+  variables, no user site-packages, no current folder on the path), with a cleared environment and
+  an empty scratch folder of its own as its working and home folder, deleted afterwards. On Linux
+  it is forked from a *warm start* (one per league process and game: an interpreter started the
+  same way that has imported the kit, and runs no student code), so that a bot starts in
+  milliseconds instead of importing everything anew; it inherits no descriptor but its own pipes.
+  Elsewhere (or with ``warm_start=False``) each bot is a new interpreter;
 - resource limits (``resource.setrlimit``, on Unix): address space, CPU seconds, open files, the
   size of any file it writes, no core dumps; and a lower priority than the server;
 - its own process group (``start_new_session``), killed as a group when the game ends, and on
@@ -37,6 +41,7 @@ nothing a bot writes is ever unpickled. Every way a bot can fail raises :class:`
 
 from __future__ import annotations
 
+import atexit
 import functools
 import json
 import os
@@ -44,10 +49,12 @@ import pickle
 import select
 import shutil
 import signal
+import socket
 import struct
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import weakref
 from dataclasses import asdict, dataclass
@@ -79,6 +86,7 @@ class BotLimits:
     open_files: int = 64
     file_bytes: int = 1 << 20
     network_namespace: bool = True  # use one where the system allows it
+    warm_start: bool = True  # fork bots from a process that has imported the kit already (Linux)
 
 
 class BotFailure(RuntimeError):
@@ -106,7 +114,7 @@ class SandboxedAgent:
         self.bank = limits.time_bank
         self.failure: BotFailure | None = None
         self.scratch = tempfile.mkdtemp(prefix="gamekit-bot-")
-        self.process = _start(self.scratch, limits)
+        self.process = _start(self.scratch, limits, game)
         self._finalizer = weakref.finalize(self, _end, self.process, self.scratch)
         self._buffer = b""
         first = (source, filename, 0 if seed is None else seed, game)  # the game's rules load before the clock runs
@@ -129,8 +137,10 @@ class SandboxedAgent:
         return by_text.get(normalise_text(text), text)  # unknown text: the rules say why it is refused
 
     def _setup(self, seat: int, options: dict | None = None):
+        began = time.monotonic()
         reply = self._exchange(("setup", seat, dict(options or {})),
                                self.limits.move_time + self.bank, "on its set-up")
+        self._spend(time.monotonic() - began)
         chosen = reply.get("setup")
         if chosen is not None and not isinstance(chosen, str):
             raise self._fail("illegal", "answered a set-up that is not a text")
@@ -242,17 +252,134 @@ class SandboxedAgent:
         return self.failure
 
 
-def _start(scratch: str, limits: BotLimits) -> subprocess.Popen:
+def _start(scratch: str, limits: BotLimits, game: str | None):
+    """The bot's process: forked by the warm start where there is one, else a new interpreter."""
     config = {"scratch": scratch, "kit": KIT_ROOT, **asdict(limits)}
-    config.pop("network_namespace")
     config["cpu_seconds"] = int(limits.cpu_seconds)
-    environment = {"PATH": "/usr/bin:/bin", "HOME": scratch, "TMPDIR": scratch, "LANG": "C.UTF-8",
-                   "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
-    fence = network_fence() if limits.network_namespace else []
+    config["environment"] = {"PATH": "/usr/bin:/bin", "HOME": scratch, "TMPDIR": scratch, "LANG": "C.UTF-8",
+                             "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+    fence = tuple(network_fence()) if limits.network_namespace else ()
+    if limits.warm_start and sys.platform.startswith("linux") and hasattr(socket, "send_fds"):
+        zygote = _zygote(game or "", fence)
+        try:
+            return zygote.spawn(config, scratch)
+        except OSError:  # it ended or stopped answering: this bot starts cold, the next one gets a new zygote
+            _forget(zygote)
     with open(Path(scratch, "stderr.txt"), "wb") as errors:
         return subprocess.Popen([*fence, sys.executable, "-I", "-B", BOT_PROGRAM, json.dumps(config)],
                                 stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=errors, cwd=scratch,
-                                env=environment, start_new_session=True, close_fds=True)
+                                env=config["environment"], start_new_session=True, close_fds=True)
+
+
+# --- the warm start ---------------------------------------------------------------------------------
+class _Zygote:
+    """A process that has imported the kit and a game once and forks each bot from there (a bot
+    starts in milliseconds instead of importing everything anew). It runs no student code
+    itself; each forked bot sets its own session, folder, environment, limits and audit hook
+    exactly as a new interpreter would. It dies with the process that started it."""
+
+    def __init__(self, game: str, fence: tuple):
+        ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_STREAM)
+        self.process = subprocess.Popen(
+            [*fence, sys.executable, "-I", "-B", BOT_PROGRAM, "--zygote", KIT_ROOT, game],
+            stdin=theirs, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tempfile.gettempdir(),
+            env={"PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "OPENBLAS_NUM_THREADS": "1", "OMP_NUM_THREADS": "1",
+                 "MKL_NUM_THREADS": "1"}, start_new_session=True, close_fds=True)
+        theirs.close()
+        ours.settimeout(60)  # its first answer waits for its imports
+        self.socket, self.lock = ours, threading.Lock()
+
+    def spawn(self, config: dict, scratch: str) -> _ForkedBot:
+        request_read, request_write = os.pipe()
+        reply_read, reply_write = os.pipe()
+        status_read, status_write = os.pipe()
+        errors = os.open(Path(scratch, "stderr.txt"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        try:
+            with self.lock:
+                socket.send_fds(self.socket, [json.dumps(config).encode()],
+                                [request_read, reply_write, errors, status_write])
+                answer = b""
+                while len(answer) < 8:
+                    chunk = self.socket.recv(8 - len(answer))
+                    if not chunk:
+                        raise ConnectionError("the warm start has ended")
+                    answer += chunk
+        except BaseException:
+            for fd in (request_write, reply_read, status_read):
+                os.close(fd)
+            raise
+        finally:
+            for fd in (request_read, reply_write, errors, status_write):
+                os.close(fd)
+        return _ForkedBot(struct.unpack(">q", answer)[0], request_write, reply_read, status_read)
+
+    def stop(self) -> None:
+        self.socket.close()  # it ends when its socket closes
+        try:
+            self.process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+class _ForkedBot:
+    """A bot forked by a zygote, with the part of ``Popen`` a SandboxedAgent uses; its exit
+    status arrives on a pipe (the zygote, its parent, writes it when it reaps the bot)."""
+
+    def __init__(self, pid: int, stdin: int, stdout: int, status: int):
+        self.pid, self.returncode = pid, None
+        self.stdin, self.stdout = open(stdin, "wb", buffering=0), open(stdout, "rb", buffering=0)
+        self._status = status
+
+    def poll(self) -> int | None:
+        if self.returncode is None and select.select([self._status], [], [], 0)[0]:
+            self._read_status()
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        if self.returncode is None:
+            if not select.select([self._status], [], [], timeout)[0]:
+                raise subprocess.TimeoutExpired("bot", timeout)
+            self._read_status()
+        return self.returncode
+
+    def _read_status(self) -> None:
+        text = os.read(self._status, 64)
+        os.close(self._status)
+        self.returncode = int(text) if text.strip().lstrip(b"-").isdigit() else -signal.SIGKILL
+
+
+_ZYGOTES: dict = {}
+_ZYGOTES_LOCK = threading.Lock()
+
+
+def _zygote(game: str, fence: tuple) -> _Zygote:
+    key = (os.getpid(), game, fence)  # a forked process starts its own
+    with _ZYGOTES_LOCK:
+        zygote = _ZYGOTES.get(key)
+        if zygote is None or zygote.process.poll() is not None:
+            zygote = _ZYGOTES[key] = _Zygote(game, fence)
+        return zygote
+
+
+def _forget(zygote: _Zygote) -> None:
+    with _ZYGOTES_LOCK:
+        for key in [k for k, z in _ZYGOTES.items() if z is zygote]:
+            del _ZYGOTES[key]
+    zygote.stop()
+
+
+def stop_warm_starts() -> None:
+    """End this process's warm-start processes (they also end with it)."""
+    with _ZYGOTES_LOCK:
+        zygotes = [z for (pid, *_), z in _ZYGOTES.items() if pid == os.getpid()]
+        for key in [k for k in _ZYGOTES if k[0] == os.getpid()]:
+            del _ZYGOTES[key]
+    for zygote in zygotes:
+        zygote.stop()
+
+
+atexit.register(stop_warm_starts)
 
 
 @functools.cache
@@ -269,12 +396,13 @@ def network_fence() -> list[str]:
     return [unshare, "--user", "--net"] if probe.returncode == 0 else []
 
 
-def _end(process: subprocess.Popen, scratch: str) -> None:
+def _end(process, scratch: str) -> None:
     """Kill the bot's whole process group, reap it, and delete its scratch folder."""
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
+    if process.poll() is None:  # once reaped, its number may belong to someone else
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
     try:
         process.wait(timeout=5)
     except subprocess.TimeoutExpired:

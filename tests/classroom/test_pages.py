@@ -142,3 +142,49 @@ def test_the_seat_link_remembers_the_seat_and_refuses_an_unknown_one():
         solara_page = client.get(f"/seat/?seat={token}")
         assert solara_page.status_code == 200 and "solara" in solara_page.text.lower()
         assert "cdn.jsdelivr" not in solara_page.text
+
+
+def two_worlds(game: str, options: list[dict], seats=None):
+    """Two tables alike but for ``options`` (what only seat 1 knows differs between them)."""
+    worlds = []
+    for extra in options:
+        classroom = Classroom()
+        hosted = classroom.create_table(game, seats or GAMES[game], seed=5, options=extra)
+        worlds.append(hosted)
+    return worlds
+
+
+def test_seat_zeros_page_reads_the_same_whatever_seat_one_bid():
+    worlds = two_worlds("milhoes", [{}, {}])
+    worlds[0].submit(1, "bid 12")
+    worlds[1].submit(1, "bid 3")
+    pages = [SeatPage(hosted, 0) for hosted in worlds]
+    assert pages[0].board.texts() == pages[1].board.texts()
+    assert pages[0].presence.value == pages[1].presence.value
+    shown = [page.board.texts() for page in (SeatPage(worlds[0], 1), SeatPage(worlds[1], 1))]
+    assert shown[0] != shown[1]  # the bid is on its own seat's page: the worlds do differ
+
+
+def test_fires_page_reads_the_same_whatever_ices_army():
+    from gamekit.stratego import random_setup
+
+    fire = random_setup("fire-and-ice", 0, seed=1)
+    worlds = two_worlds("stratego", [{"setups": [fire, random_setup("fire-and-ice", 1, seed=s)]}
+                                     for s in (1, 2)])
+    pages = [SeatPage(hosted, 0) for hosted in worlds]
+    assert pages[0].board.texts() == pages[1].board.texts()
+    assert SeatPage(worlds[0], 1).board.texts() != SeatPage(worlds[1], 1).board.texts()
+
+
+def test_anas_page_reads_the_same_whatever_ruis_hand():
+    ana = ["red 2", "red 3", "blue 4"]
+    worlds = two_worlds("lost_cities", [{"rounds": 1, "position": {"hands": [ana, rui], "deck": ["white 2"]}}
+                                        for rui in (["green 5", "white 6", "yellow 7"],
+                                                    ["green 8", "white 9", "yellow 10"])])
+    pages = [SeatPage(hosted, 0) for hosted in worlds]
+    assert pages[0].board.texts() == pages[1].board.texts()
+    # and after Ana's turn, while Rui chooses
+    for hosted in worlds:
+        hosted.submit(0, "discard red 2")
+        hosted.submit(0, "draw deck")
+    assert pages[0].board.texts() == pages[1].board.texts()

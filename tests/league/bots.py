@@ -53,13 +53,17 @@ FAST = BotLimits(move_time=0.5, time_bank=0.5, start_time=30.0, memory_mb=200, c
 
 
 def bot_processes() -> list[int]:
-    """The processes (of any parent) running this worktree's bot program: none must be left."""
-    found = []
+    """This worktree's bots still running (of any parent): none must be left. The warm-start
+    processes that fork them (``--zygote``, no student code) are not bots; what they fork is."""
+    commands = {}
     for proc in Path("/proc").iterdir():
         if proc.name.isdigit():
             try:
-                if BOT_PROGRAM.encode() in (proc / "cmdline").read_bytes():
-                    found.append(int(proc.name))
-            except OSError:
-                pass
-    return found
+                command = (proc / "cmdline").read_bytes()
+                parent = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            if BOT_PROGRAM.encode() in command:
+                commands[int(proc.name)] = (command, parent)
+    return [pid for pid, (command, parent) in commands.items()
+            if b"--zygote" not in command or parent in commands]

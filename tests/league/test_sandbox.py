@@ -6,12 +6,14 @@ import shutil
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from gamekit.core import AgentError, RandomAgent, play_match
-from gamekit.league.sandbox import FAILURE_KINDS, BotFailure, BotLimits, SandboxedAgent, network_fence
+from gamekit.league.sandbox import (BOT_PROGRAM, FAILURE_KINDS, BotFailure, BotLimits, SandboxedAgent, network_fence,
+                                    stop_warm_starts)
 from gamekit.lost_cities.agents import HeuristicAgent as LostCitiesHeuristic
 from gamekit.stratego.agents import HeuristicAgent as StrategoHeuristic
 from tests.league.bots import FAST, GOOD, HOSTILE, PRINTER, bot, bot_processes
@@ -51,8 +53,9 @@ def failure_of(source: str, limits: BotLimits = FAST, game: str = "milhoes", opt
     pytest.fail("the bot played the whole game without failing")
 
 
-def test_a_sandboxed_bot_plays_exactly_as_the_same_class_in_process(no_stray_bots):
-    with SandboxedAgent(GOOD, filename="alice.py", seed=4) as sandboxed:
+@pytest.mark.parametrize("warm", [True, False], ids=["forked from the warm start", "a new interpreter"])
+def test_a_sandboxed_bot_plays_exactly_as_the_same_class_in_process(warm, no_stray_bots):
+    with SandboxedAgent(GOOD, filename="alice.py", seed=4, limits=BotLimits(warm_start=warm)) as sandboxed:
         remote = play_match("milhoes", [sandboxed, RandomAgent(seed=9)], seed=11, options=TWO)
         assert sandboxed.name == "matcher plus one"
     local = play_match("milhoes", [in_process(GOOD, "Matcher")(seed=4), RandomAgent(seed=9)], seed=11, options=TWO)
@@ -82,10 +85,11 @@ def test_a_bot_without_setup_has_none():
         assert not hasattr(sandboxed, "setup")
 
 
+@pytest.mark.parametrize("warm", [True, False], ids=["warm", "cold"])
 @pytest.mark.parametrize("name", sorted(HOSTILE))
-def test_every_hostile_bot_ends_as_a_typed_failure(name, no_stray_bots):
+def test_every_hostile_bot_ends_as_a_typed_failure(name, warm, no_stray_bots):
     source, kind = HOSTILE[name]
-    failure = failure_of(source)
+    failure = failure_of(source, replace(FAST, warm_start=warm))
     assert isinstance(failure, BotFailure) or kind == "illegal"
     found = failure.kind if isinstance(failure, BotFailure) else "illegal"
     assert found == kind and found in FAILURE_KINDS
@@ -188,3 +192,29 @@ def test_a_bot_dies_with_the_process_that_started_it(no_stray_bots):
             break
         time.sleep(0.05)
     assert gone(pid)
+
+
+@pytest.mark.parametrize("warm", [True, False], ids=["warm", "cold"])
+def test_a_bot_holds_only_its_own_descriptors(warm):
+    counts = bot("import os\nheld = []\nfor fd in range(256):\n    try:\n        os.fstat(fd)\n"
+                 "        held.append(fd)\n    except OSError:\n        pass\nraise RuntimeError(held)")
+    failure = failure_of(counts, replace(FAST, warm_start=warm))
+    assert "RuntimeError: [0, 1, 2, 3, 4]" in str(failure)  # no pipe of another bot, nor the warm start's
+
+
+def test_the_warm_start_ends_when_asked_and_a_new_one_follows(no_stray_bots):
+    with SandboxedAgent(GOOD, game="milhoes"):
+        pass
+    stop_warm_starts()
+    mine = [proc for proc in Path("/proc").iterdir() if proc.name.isdigit() and _child_running_bots(proc)]
+    assert mine == []
+    with SandboxedAgent(GOOD, game="milhoes") as again:  # started afresh on demand
+        assert again.name == "matcher plus one"
+
+
+def _child_running_bots(proc: Path) -> bool:
+    try:
+        parent = int((proc / "stat").read_text().rsplit(")", 1)[1].split()[1])
+        return parent == os.getpid() and BOT_PROGRAM.encode() in (proc / "cmdline").read_bytes()
+    except (OSError, ValueError, IndexError):
+        return False

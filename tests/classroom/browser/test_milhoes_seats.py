@@ -148,3 +148,27 @@ def test_the_server_killed_and_started_again_goes_on(classroom_server, seat_brow
     for page in pages:
         wait_for_round(page, CARDS + 1)
         assert_result(page, state)
+
+
+def test_the_teacher_sees_who_is_here_and_pauses_the_table(classroom_server, seat_browser):
+    server = classroom_server(PLAN)
+    ana, rui, teacher = seat_browser(server), seat_browser(server), seat_browser(server)
+    pages = [ana.open(server.seat_url(0, 0), board=BOARD), rui.open(server.seat_url(0, 1), board=BOARD)]
+    desk = teacher.open(f"{server.url}/teacher?token={server.seats['teacher']}", board=".gk-table-card")
+    card = desk.locator(f".gk-table-card[data-table='{server.seats['tables'][0]['id']}']")
+    card.locator("tr:has-text('Ana') .gk-dot.gk-on").wait_for()  # both students' pages are open
+    card.locator("tr:has-text('Rui') .gk-dot.gk-on").wait_for()
+    card.locator("button", has_text="Pause").click()
+    for page in pages:
+        page.locator(".gk-presence .gk-paused").wait_for()
+    pages[0].locator(".mh-card-0-1").click()
+    pages[0].locator(".mh-card-0-1.gk-selected").wait_for()
+    pages[0].locator(".mh-confirm").click()
+    pages[0].locator(".mh-status", has_text="paused").wait_for()  # refused, and said why
+    card.locator("button", has_text="Resume").click()
+    for page in pages:
+        page.locator(".gk-presence .gk-paused").wait_for(state="detached")
+    for seat, page in enumerate(pages):
+        bid(page, seat, 1)
+    wait_for_round(pages[0], 2)
+    card.locator("h3", has_text="step 1").wait_for()  # the teacher's page follows the game
