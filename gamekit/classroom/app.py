@@ -45,6 +45,7 @@ log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4096  # characters of one message from a page: a move is a few words
+MAX_BODY = 1_000_000  # bytes of one request: a bot's file for the league is the largest thing sent
 
 
 # --- helpers ---------------------------------------------------------------------------------------
@@ -455,7 +456,7 @@ def create_app(classroom: Classroom, *, teacher_token: str, league=None, join_ur
         from gamekit.league.routes import league_routes
 
         routes.append(Mount("/league", routes=league_routes(league, check_teacher=is_teacher)))
-    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
+    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error}, max_body_size=MAX_BODY)
     app.state.classroom = classroom
     app.state.teacher_token = teacher_token
     if not _mount_pages(app, classroom):

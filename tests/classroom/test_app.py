@@ -229,3 +229,9 @@ def test_a_table_takes_the_games_options(client, classroom):
     wrong = teacher(client, "POST", "/tables", json={"game": "stratego", "seats": [STUDENT, "random"],
                                                      "options": {"mode": "chess"}})
     assert wrong.status_code == 400 and "cannot set up" in wrong.json()["error"]
+
+
+def test_an_oversized_request_is_refused_before_it_is_read(client):
+    answer = client.post("/api/join", content=b"{" + b" " * 2_000_000 + b"}",
+                         headers={"Content-Type": "application/json"})
+    assert answer.status_code == 413
