@@ -235,3 +235,8 @@ def test_an_oversized_request_is_refused_before_it_is_read(client):
     answer = client.post("/api/join", content=b"{" + b" " * 2_000_000 + b"}",
                          headers={"Content-Type": "application/json"})
     assert answer.status_code == 413
+
+
+def test_the_teachers_socket_needs_the_teachers_token(client):
+    with client.websocket_connect("/ws/teacher/wrong") as socket:
+        assert "teacher" in socket.receive_json()["reason"]

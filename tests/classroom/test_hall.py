@@ -212,3 +212,16 @@ def test_jsonable_turns_observations_into_plain_data():
 
     data = jsonable({"hand": (Card("red", 7), Card("red", 0)), 3: frozenset({2, 1}), "x": None})
     assert data == {"hand": ["red 7", "red wager"], "3": [1, 2], "x": None}
+
+
+def test_the_classroom_tells_of_new_tables_and_of_every_change(classroom):
+    heard = []
+    classroom.subscribe(heard.append)
+    hosted = classroom.create_table("milhoes", [STUDENT, "random"], seed=2)
+    assert heard == [hosted]
+    hosted.submit(0, "bid 2")
+    hosted.pause()
+    assert heard == [hosted] * 3
+    classroom.unsubscribe(heard.append)
+    hosted.resume()
+    assert len(heard) == 3
