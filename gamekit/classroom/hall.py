@@ -219,7 +219,7 @@ class HostedTable:
             if self.store is not None:
                 self.store.update_seat(self.id, seat, kind=kind, name=self.names[seat],
                                        token=self.tokens.get(seat), taken=seat in self.taken)
-                self.store.append(self.id, "replace", {"seat": seat, "kind": kind})
+                self.store.append(self.id, "replace", {"seat": seat, "kind": kind}, version=self.table.version)
             self._store_progress()
         self._notify()
         return events
@@ -270,7 +270,7 @@ class HostedTable:
             self.taken.add(seat)
             if self.store is not None:
                 self.store.update_seat(self.id, seat, kind=STUDENT, name=self.names[seat],
-                                       token=self.tokens[seat], taken=True)
+                                       token=self.tokens[seat], taken=True, version=self.table.version)
         self._notify()
         return seat
 
@@ -306,12 +306,13 @@ class HostedTable:
         if len(history) > self._steps_stored:
             actions = record_of(self.table.state).actions
             for step in actions[self._steps_stored:]:
-                self.store.append(self.id, "step", step)
+                self.store.append(self.id, "step", step, version=self.table.version)
             self._steps_stored = len(history)
             self._choices_stored = set()
         for seat, action in sorted(self.table.pending.items()):
             if seat not in self._choices_stored:
-                self.store.append(self.id, "choice", {"seat": seat, "action": str(action)})
+                self.store.append(self.id, "choice", {"seat": seat, "action": str(action)},
+                                  version=self.table.version)
                 self._choices_stored.add(seat)
 
     def _notify(self) -> None:
@@ -452,6 +453,8 @@ def restore_table(saved, store) -> HostedTable:
             table.replace_seat(seat, agent_class(saved.game, kind))
     if not table.persons:
         table.advance()
+    if table.version <= saved.version:  # views go on numbering from before the restart, never back
+        table.version = saved.version + 1
     hosted = HostedTable(saved.id, saved.code, table, saved.kinds, saved.tokens, title=saved.title,
                          taken=saved.taken, paused=saved.paused, store=store)
     hosted._steps_stored = len(saved.steps)

@@ -37,6 +37,7 @@ TABLES = sa.Table(
     sa.Column("options", sa.Text, nullable=False),  # JSON, as the record writes them
     sa.Column("seed", sa.String(60), nullable=False),  # text: a seed may exceed 64 bits
     sa.Column("paused", sa.Boolean, nullable=False, default=False),
+    sa.Column("version", sa.Integer, nullable=False, default=0),  # the table's version at the last write
     sa.Column("created", sa.Float, nullable=False),
 )
 
@@ -105,6 +106,7 @@ class SavedTable:
     options: dict
     seed: int
     paused: bool
+    version: int = 0  # the table's version at its last stored change
     kinds: list = field(default_factory=list)
     names: list = field(default_factory=list)
     tokens: dict = field(default_factory=dict)  # seat -> token
@@ -134,23 +136,26 @@ class Store:
             connection.execute(TABLES.insert().values(
                 id=hosted.id, position=position, code=hosted.code, game=hosted.game, title=hosted.title,
                 options=json.dumps(record.options), seed=str(record.seed), paused=hosted.paused,
-                created=time.time()))
+                version=hosted.table.version, created=time.time()))
             connection.execute(SEATS.insert(), [
                 {"table_id": hosted.id, "seat": seat, "kind": kind, "name": hosted.names[seat],
                  "token": hosted.tokens.get(seat), "taken": seat in hosted.taken}
                 for seat, kind in enumerate(hosted.kinds)])
 
-    def append(self, table_id: str, kind: str, payload) -> None:
-        """One more row of a table's log (never changed afterwards)."""
+    def append(self, table_id: str, kind: str, payload, *, version: int | None = None) -> None:
+        """One more row of a table's log (never changed afterwards). Each write may also keep the
+        table's ``version``, so that a restarted table numbers its views on from there."""
         with self._writing() as connection:
             connection.execute(LOG.insert().values(table_id=table_id, kind=kind,
                                                    payload=json.dumps(payload), at=time.time()))
+            _keep_version(connection, table_id, version)
 
     def update_seat(self, table_id: str, seat: int, *, kind: str, name: str, token: str | None,
-                    taken: bool) -> None:
+                    taken: bool, version: int | None = None) -> None:
         with self._writing() as connection:
             connection.execute(SEATS.update().where(SEATS.c.table_id == table_id, SEATS.c.seat == seat)
                                .values(kind=kind, name=name, token=token, taken=taken))
+            _keep_version(connection, table_id, version)
 
     def set_paused(self, table_id: str, paused: bool) -> None:
         with self._writing() as connection:
@@ -172,7 +177,8 @@ class Store:
         with self.engine.connect() as connection:
             rows = connection.execute(sa.select(TABLES).order_by(TABLES.c.position)).mappings().all()
             saved = {row["id"]: SavedTable(row["id"], row["code"], row["game"], row["title"],
-                                           json.loads(row["options"]), int(row["seed"]), bool(row["paused"]))
+                                           json.loads(row["options"]), int(row["seed"]), bool(row["paused"]),
+                                           version=row["version"])
                      for row in rows}
             for row in connection.execute(sa.select(SEATS).order_by(SEATS.c.table_id, SEATS.c.seat)).mappings():
                 table = saved.get(row["table_id"])
@@ -211,6 +217,11 @@ class Store:
         """One write transaction, one writer of this process at a time."""
         with self._lock, self.engine.begin() as connection:
             yield connection
+
+
+def _keep_version(connection, table_id: str, version: int | None) -> None:
+    if version is not None:
+        connection.execute(TABLES.update().where(TABLES.c.id == table_id).values(version=version))
 
 
 def _sqlite_pragmas(connection, _record) -> None:

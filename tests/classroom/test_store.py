@@ -28,7 +28,7 @@ def reopened(url: str) -> Classroom:
 def same_views(before, after) -> None:
     for seat in [None, *range(len(before.kinds))]:
         old, new = seat_message(before, seat), seat_message(after, seat)
-        for key in ("version", "connected"):  # a new process counts its own versions and pages
+        for key in ("version", "connected"):  # a new process numbers views on from the last stored one
             old.pop(key), new.pop(key)
         # the opening line names the seats as they were when the table was made, before anyone joined
         old["log"], new["log"] = old["log"][1:], new["log"][1:]
@@ -68,6 +68,19 @@ def test_a_secret_choice_of_an_open_round_survives_a_restart(database):
     rebuilt.submit(1, "bid 3")
     assert rebuilt.table.state.round == 2
     assert rebuilt.table.state.history[0][0].card == 9
+
+
+def test_a_rebuilt_table_numbers_its_views_on_from_before(database):
+    classroom = Classroom(Store(database))
+    hosted = classroom.create_table("lost_cities", [STUDENT, STUDENT], seed=3)
+    classroom.join(hosted.code, seat=0, name="Ana")
+    play_randomly(hosted, random.Random(3), steps=6)
+    old = hosted.view(0).version
+    rebuilt = reopened(database).table(hosted.id)
+    assert rebuilt.view(0).version > old  # a page's last view is older than every view after the restart
+    move = random_move(rebuilt, random.Random(4))
+    rebuilt.submit(*move)
+    assert reopened(database).table(hosted.id).view(0).version > rebuilt.view(0).version
 
 
 def test_pause_replace_and_names_are_kept(database):
