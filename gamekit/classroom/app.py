@@ -188,6 +188,10 @@ def create_app(classroom: Classroom, *, teacher_token: str, league=None, join_ur
         if not is_teacher(request):
             return _page("Teacher", "<main><h1>This page needs the teacher's address</h1>"
                          "<p>Use the address the server printed when it started.</p></main>", "join.js")
+        league_link = ("" if league is None else
+                       f'<section><h2>League of bots</h2><p><a href="/league/teacher?token={html.escape(teacher_token)}">'
+                       f'Enter the students\' bots and run the {html.escape(league.title)} league</a> · '
+                       '<a href="/league/">the leaderboard</a> (for everyone)</p></section>')
         body = f"""<main class="gk-teacher">
 <header><h1>Classroom</h1>
 <div class="gk-join-banner"><div>Students join at <b id="join-address">{html.escape(join_address(request))}</b></div>
@@ -199,9 +203,11 @@ def create_app(classroom: Classroom, *, teacher_token: str, league=None, join_ur
   <span id="seat-kinds"></span>
   <label>Title <input id="title" maxlength="60"></label>
   <label>Seed <input id="seed" inputmode="numeric" maxlength="12" placeholder="random"></label>
+  <label>Options <input id="options" maxlength="400" placeholder='e.g. {{"mode": "powers"}}' title=""></label>
   <button type="submit">Create</button>
 </form><p id="create-message" role="status"></p></section>
 <section><h2>Tables</h2><div id="tables"></div></section>
+{league_link}
 <dialog id="secrets"><form method="dialog"><h2 id="secrets-title"></h2>
 <pre id="secrets-text"></pre><p><button value="prev" id="prev">Previous step</button>
 <span id="step-label"></span><button value="next" id="next">Next step</button>
@@ -448,7 +454,7 @@ def create_app(classroom: Classroom, *, teacher_token: str, league=None, join_ur
     if league is not None:
         from gamekit.league.routes import league_routes
 
-        routes.append(Mount("/league", routes=league_routes(league)))
+        routes.append(Mount("/league", routes=league_routes(league, check_teacher=is_teacher)))
     app = Starlette(routes=routes, exception_handlers={HTTPException: http_error})
     app.state.classroom = classroom
     app.state.teacher_token = teacher_token

@@ -174,7 +174,7 @@ class HostedTable:
                 "id": self.id, "code": self.code, "game": self.game, "title": self.title,
                 "version": view.version, "names": list(view.names), "kinds": list(self.kinds),
                 "taken": sorted(self.taken), "connected": list(self.connected),
-                "waiting_for": list(view.waiting_for), "paused": self.paused,
+                "waiting_for": list(view.waiting_for), "chosen": list(view.chosen), "paused": self.paused,
                 "scores": [_plain(score) for score in state.scores()],
                 "over": outcome is not None,
                 "winners": list(outcome.winners) if outcome else [],

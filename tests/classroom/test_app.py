@@ -206,3 +206,26 @@ def test_the_teacher_watches_pauses_replaces_reveals_and_exports(client, classro
     assert str(load(record.text)) == str(hosted.table.state)
     summary = teacher(client, "GET", "/tables").json()["tables"][0]
     assert summary["over"] and summary["reason"]
+
+
+def test_the_league_is_served_under_league_behind_the_teachers_token(tmp_path, classroom):
+    from gamekit.league.league import League
+    from gamekit.classroom.store import Store
+
+    store = Store(f"sqlite:///{tmp_path / 'classroom.sqlite'}")
+    league = League(store.engine, tmp_path / "bots", "milhoes", workers=0, deals=1)
+    with TestClient(create_app(Classroom(store), teacher_token=TEACHER, league=league)) as client:
+        assert client.get("/league/").status_code == 200  # the leaderboard, for everyone
+        assert client.get("/league/teacher").status_code == 403
+        assert client.get("/league/teacher", headers={"Authorization": f"Bearer {TEACHER}"}).status_code == 200
+        assert f"/league/teacher?token={TEACHER}" in client.get(f"/teacher?token={TEACHER}").text
+
+
+def test_a_table_takes_the_games_options(client, classroom):
+    answer = teacher(client, "POST", "/tables", json={"game": "stratego", "seats": [STUDENT, "random"],
+                                                      "options": {"mode": "powers"}, "seed": 3})
+    assert answer.status_code == 201
+    assert classroom.table(answer.json()["id"]).table.state.mode == "powers"
+    wrong = teacher(client, "POST", "/tables", json={"game": "stratego", "seats": [STUDENT, "random"],
+                                                     "options": {"mode": "chess"}})
+    assert wrong.status_code == 400 and "cannot set up" in wrong.json()["error"]

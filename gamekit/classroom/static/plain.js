@@ -24,10 +24,10 @@
       const live = data.connected.includes(seat) || data.kinds[seat] !== "student";
       dot.className = "gk-dot" + (live ? " gk-on" : "");
       item.append(dot, name + (seat === data.seat ? " (you)" : "") + (data.kinds[seat] !== "student" ? " — computer" : ""));
-      if (data.waiting_for.includes(seat)) {
+      if (data.waiting_for.includes(seat) || data.chosen.includes(seat)) {
         const turn = document.createElement("span");
         turn.className = "gk-turn";
-        turn.textContent = data.chosen.includes(seat) ? "  submitted ✓" : "  to play";
+        turn.textContent = data.chosen.includes(seat) ? "  submitted ✓" : "  to play";  // never what was chosen
         item.append(turn);
       }
       players.appendChild(item);

@@ -36,6 +36,7 @@
   }
   function drawCounts() {
     const game = games.find((g) => g.name === $("game").value), counts = $("players-count");
+    $("options").title = Object.entries(game.options).map(([name, what]) => name + ": " + what).join("\n");
     counts.textContent = "";
     for (const n of game.seats) { const option = make("option", String(n)); option.value = n; counts.appendChild(option); }
     counts.value = game.default_seats;
@@ -50,9 +51,11 @@
     $("create-form").addEventListener("submit", async (event) => {
       event.preventDefault();
       const seats = Array.from($("seat-kinds").querySelectorAll("select")).map((s) => s.value);
-      const seed = $("seed").value.trim();
+      const seed = $("seed").value.trim(), optionsText = $("options").value.trim();
+      let options = null;
+      try { options = optionsText ? JSON.parse(optionsText) : null; } catch (error) { $("create-message").textContent = "Options are written as JSON, for example {\"mode\": \"powers\"}"; return; }
       try {
-        const made = await post("/tables", { game: $("game").value, seats: seats, title: $("title").value, seed: seed ? Number(seed) : null });
+        const made = await post("/tables", { game: $("game").value, seats: seats, title: $("title").value, seed: seed ? Number(seed) : null, options: options });
         $("create-message").textContent = "Table " + made.code + " is ready.";
       } catch (error) { $("create-message").textContent = error.message; }
     });
@@ -84,7 +87,7 @@
       if (t.connected.includes(seat) || t.kinds[seat] !== "student") { dot.classList.add("gk-on"); }
       dotCell.appendChild(dot);
       row.append(dotCell, make("td", name), make("td", t.kinds[seat] === "student" ? (t.taken.includes(seat) ? "student" : "student (free seat)") : "computer: " + t.kinds[seat]),
-        make("td", String(t.scores[seat])), make("td", t.waiting_for.includes(seat) ? "to play" : "", "gk-turn"));
+        make("td", String(t.scores[seat])), make("td", t.chosen.includes(seat) ? "submitted ✓" : t.waiting_for.includes(seat) ? "to play" : "", "gk-turn"));
       grid.appendChild(row);
     });
     card.appendChild(grid);
