@@ -137,7 +137,9 @@ def _seat_link(request: Request) -> Response:
     """``/seat/<token>``: remember the seat in the browser, then open its page."""
     token = request.path_params["token"]
     try:
-        _classroom.seat_of(token) if _classroom is not None else None
+        if _classroom is None:
+            raise ClassroomError("the classroom is not open yet")
+        _classroom.seat_of(token)
     except ClassroomError:
         return HTMLResponse(_little_page(
             "This seat link is not valid here",

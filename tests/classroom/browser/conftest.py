@@ -137,7 +137,8 @@ class SeatBrowser:
     def texts(self) -> str:
         """Everything the page holds as text: what shows, and every attribute."""
         return self.page.evaluate("""() => document.body.innerText + '\\n' +
-            [...document.querySelectorAll('*')].flatMap(el => [...el.attributes].map(a => a.value)).join('\\n')""")
+            [...document.querySelectorAll('*')].flatMap(el => [...el.attributes].map(a => a.value))
+                .join('\\n')""")
 
     def close(self) -> None:
         self.context.close()
