@@ -6,8 +6,11 @@
     gamekit lessons DIR --reset N  restore one lesson (the student's copy is kept beside it)
     gamekit app GAME               one board alone in Voilà, ready to project
     gamekit handouts DIR           every lesson as an HTML page that opens offline (--pdf, --teacher)
+    gamekit classroom              a server for the class: one device per student, at tables the
+                                   teacher watches (--port N, --lan, --db URL, --league FOLDER)
+    gamekit league FOLDER --game G a league of the student bots in FOLDER, and its leaderboard
 
-Written with the standard library's argparse: five subcommands with a handful of options each need
+Written with the standard library's argparse: seven subcommands with a handful of options each need
 no more, and a teaching kit should not pull in a CLI framework (click, typer) for them.
 """
 
@@ -126,6 +129,14 @@ def cmd_handouts(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_classroom(args: argparse.Namespace) -> int:
+    _require("uvicorn", "The classroom server", "classroom")
+    _require("starlette", "The classroom server", "classroom")
+    from gamekit.classroom.server import serve
+
+    return serve(args.port, lan=args.lan, db=args.db, league_folder=args.league, league_game=args.league_game)
+
+
 def parser() -> argparse.ArgumentParser:
     main = argparse.ArgumentParser(
         prog="gamekit", description="Lessons on four board and card games, in Jupyter.",
@@ -171,6 +182,29 @@ def parser() -> argparse.ArgumentParser:
     handouts.add_argument("--lesson", action="append", metavar="NAME",
                           help="only this lesson (may be repeated; default: every lesson)")
     handouts.set_defaults(run=cmd_handouts)
+
+    from gamekit.classroom.server import DEFAULT_PORT
+
+    classroom = commands.add_parser(
+        "classroom", help="a server for the class: each student at their own device, at tables you watch",
+        description="Serve tables for the class: students join with a short code (or a QR code) from "
+                    "their own device; the teacher's page makes tables and watches them all. Every "
+                    "table is kept in a database, so a restarted server goes on where it was.")
+    classroom.add_argument("--port", type=int, default=DEFAULT_PORT, help="the port (default: %(default)s)")
+    classroom.add_argument("--lan", action="store_true",
+                           help="open the server to the classroom's network (default: this computer only)")
+    classroom.add_argument("--db", metavar="URL",
+                           help="the database: an SQLite file's path, or postgresql://user@host/db for a "
+                                "school server (default: classroom.sqlite in your data folder)")
+    classroom.add_argument("--league", metavar="FOLDER",
+                           help="also run a league of student bots from this folder (entered on the teacher's page)")
+    classroom.add_argument("--league-game", metavar="GAME", default="milhoes",
+                           help="the league's game (default: %(default)s)")
+    classroom.set_defaults(run=cmd_classroom)
+
+    from gamekit.league.cli import add_league_command
+
+    add_league_command(commands)
     return main
 
 

@@ -10,7 +10,8 @@ from tests.cli_support import readme_setup_commands
 
 ROOT = Path(__file__).resolve().parents[1]
 PIP_ONLY = {"open-spiel"}  # not on conda-forge; an optional extra, installed with pip
-CONDA_NAMES = {"python-kaleido": "kaleido"}  # conda-forge's name -> PyPI's
+CONDA_NAMES = {"python-kaleido": "kaleido", "uvicorn-standard": "uvicorn[standard]",
+               "psycopg": "psycopg[binary]"}  # conda-forge's name -> PyPI's
 
 
 def requirement(spec: str) -> tuple[str, str]:
@@ -22,7 +23,7 @@ def requirement(spec: str) -> tuple[str, str]:
 def pyproject_requirements() -> dict[str, str]:
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     specs = list(project["dependencies"])
-    for extra in ("lab", "pdf", "test"):
+    for extra in ("lab", "pdf", "classroom", "test"):
         specs += project["optional-dependencies"][extra]
     wanted = {}
     for name, bound in map(requirement, specs):
@@ -65,6 +66,12 @@ def test_no_setup_command_needs_sudo_and_ci_installs_chromium_before_the_tests()
     assert "sudo" not in ci
     assert ci.index("apt-get install -y chromium") < ci.index(readme_setup_commands()[1])
     assert "CI=true" in ci  # a missing browser fails under CI instead of skipping
+
+
+def test_ci_installs_postgresql_for_the_classroom_storage_tests():
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "apt-get install -y chromium postgresql" in ci
+    assert ci.index("postgresql") < ci.index(readme_setup_commands()[1])
 
 
 def test_readme_says_what_the_browser_tests_need():

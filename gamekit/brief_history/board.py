@@ -44,7 +44,7 @@ import ipywidgets as widgets
 from gamekit.core import IllegalActionError, StaleViewError, TableView
 from gamekit.ui import HUMAN
 from gamekit.ui.table_board import TableBoard
-from gamekit.ui.theme import SEAT_COLOURS
+from gamekit.ui.theme import SEAT_COLOURS, style_sheet
 
 from .mapview import (  # noqa: F401 (the map's look, imported from here by older code)
     BARREN_FILL,
@@ -162,16 +162,9 @@ CSS = """
 .gk-seat-panel.gk-seat-colour-5 { border-color: #3b3b3b; color: #1a1a1a; }
 """
 
-_css_widget: widgets.HTML | None = None
-
-
 def board_css() -> widgets.HTML:
     """This board's own style sheet (on top of the shared theme), one widget per kernel."""
-    global _css_widget
-    if _css_widget is None or getattr(_css_widget, "comm", None) is None:
-        _css_widget = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
-        _css_widget.add_class("bh-theme")
-    return _css_widget
+    return style_sheet(CSS, "bh-theme")
 
 
 # --- the board -------------------------------------------------------------------------------------
@@ -198,7 +191,8 @@ class BriefHistoryBoard(TableBoard):
 
     def __init__(self, state: BriefHistoryState | None = None, *, seats=None, names=None,
                  players: int | None = None, seed: int | None = None, options: dict | None = None,
-                 agents: dict | None = None, map_width: int = MAP_SIZE[0], presentation: bool = False):
+                 agents: dict | None = None, map_width: int = MAP_SIZE[0], table=None,
+                 seat: int | None = None, presentation: bool = False):
         if state is not None and options is None:  # later games: the same rules, a new deal
             # a lesson's scripted dice and starting position stay with that game
             options = {k: v for k, v in state.options.items() if k not in ("players", "dice", "position")}
@@ -207,7 +201,7 @@ class BriefHistoryBoard(TableBoard):
         self._build_parts()
         super().__init__(seats=seats, names=names, players=players, seed=seed, options=options,
                          agents=agents if agents is not None else load_agents(), state=state,
-                         presentation=presentation)
+                         table=table, seat=seat, presentation=presentation)
         self.round_button.description = "Agents: one move"
         self.all_button.description = "Agents: play to the end"
         self.players_picker.remove_class("bh-players")  # that name is the players' table here

@@ -61,3 +61,15 @@ def game_factory(name: str) -> Callable:
 
 def known_games() -> list[str]:
     return sorted(_GAMES)
+
+
+def game_agents(name: str) -> dict[str, type]:
+    """The agents a seat of the game ``name`` can be given, by name (``{"random": RandomAgent,
+    ...}``): the ``AGENTS`` of its ``gamekit.<name>.agents`` module, which imports no widgets (a
+    server seats agents without loading any board)."""
+    game_factory(name)  # an unknown game is refused with the list of known ones
+    try:
+        module = importlib.import_module(f"gamekit.{name}.agents")
+    except ImportError:
+        return {}
+    return dict(getattr(module, "AGENTS", {}))

@@ -148,7 +148,7 @@ class LostCitiesBoard(TableBoard):
 
     def __init__(self, state=None, *, seats=None, names=None, players: int | None = None,
                  seed: int | None = None, options: dict | None = None, agents: dict | None = None,
-                 presentation: bool = False):
+                 table=None, seat: int | None = None, presentation: bool = False):
         if state is not None and options is None:  # later games: the same options, a new deal
             options = {k: v for k, v in state.options.items() if k not in ("players", "position", "first_player")}
         self._picked: list[int] = []  # places in the shown hand
@@ -159,7 +159,7 @@ class LostCitiesBoard(TableBoard):
         kinds = agents if agents is not None else load_agents()
         super().__init__(seats=seats, names=names, players=players, seed=seed, options=options,
                          agents={name: explained(kind) for name, kind in kinds.items()}, state=state,
-                         presentation=presentation)
+                         table=table, seat=seat, presentation=presentation)
         self.players_picker.options = [2, 4]
         self.players_picker.value = self.state.num_players
         self.children = (self.style_sheet, *self.children)

@@ -56,6 +56,7 @@ import ipywidgets as widgets
 from gamekit.core import IllegalActionError, Table, TableView, derive_seed
 from gamekit.ui import HUMAN, check_seats
 from gamekit.ui.table_board import TableBoard
+from gamekit.ui.theme import style_sheet
 
 from .notation import Action
 from .presets import RANK_OF_SYMBOL, board_spec, symbol
@@ -144,18 +145,22 @@ class StrategoBoard(SetupEditor, TableBoard):
 
     def __init__(self, state: StrategoState | None = None, *, mode: str = "classic",
                  board: str = "fire-and-ice", seats=None, names=None, seed: int | None = None,
-                 options: dict | None = None, agents: dict | None = None, presentation: bool = False):
-        self._spec = state.spec if state is not None else board_spec(board)
+                 options: dict | None = None, agents: dict | None = None, table=None,
+                 seat: int | None = None, presentation: bool = False):
+        shown = table.state if table is not None else state  # a table run elsewhere: its game
+        self._spec = shown.spec if shown is not None else board_spec(board)
         options = {"mode": mode, "board": self._spec.name, **(options or {})}
         self._last_setups: list[str] = []
         self.reset_choice()
-        self._build_game_widgets(state.mode if state else mode,
-                                 state.captured_mode if state else options.get("captured", "open"))
+        self._build_game_widgets(shown.mode if shown else mode,
+                                 shown.captured_mode if shown else options.get("captured", "open"))
         super().__init__(seats=seats or [HUMAN, HUMAN], names=names or list(self._spec.sides),
                          seed=seed, options=options,
                          agents=agents if agents is not None else load_agents(), state=state,
-                         presentation=presentation)
+                         table=table, seat=seat, presentation=presentation)
         self.children = (_style(), *self.children, self.next_game_panel)  # Stratego's own options last
+        if table is not None:  # the table's owner sets up its next game
+            self.next_game_panel.layout.display = "none"
         if self._spec.name == "original":
             self.add_class("st-original")
         self.play_move_button, self.play_all_button = self.round_button, self.all_button
@@ -700,13 +705,6 @@ def _html(*classes, value: str = "", layout=None) -> widgets.HTML:
     return view
 
 
-_style_widget: widgets.HTML | None = None
-
-
 def _style() -> widgets.HTML:
     """The board's own CSS (after the shared theme), one widget per kernel."""
-    global _style_widget
-    if _style_widget is None or getattr(_style_widget, "comm", None) is None:
-        _style_widget = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
-        _style_widget.add_class("st-style")
-    return _style_widget
+    return style_sheet(CSS, "st-style")

@@ -94,7 +94,7 @@ class TableBoard(widgets.VBox):
         if table is None:
             table = self._new_table(self.kinds, self._typed_names(), seed, state)
         else:  # others act at this table too: redraw whenever it changes
-            table.subscribe(lambda _table: self.refresh())
+            table.subscribe(self._table_changed)
             self.setup.layout.display = "none"  # the table's owner starts its next game
         self.table = table
         self.refresh()
@@ -260,6 +260,13 @@ class TableBoard(widgets.VBox):
         return found
 
     # --- drawing -----------------------------------------------------------------------------
+    def _table_changed(self, table) -> None:
+        """Redraw after a change made elsewhere (a change made here is drawn already: drawing it
+        twice would replace the buttons under a quick second click)."""
+        drawn = getattr(self, "_view", None)
+        if drawn is None or table.version != drawn.version:
+            self.refresh()
+
     def refresh(self) -> None:
         """Redraw everything from the table's view for the seat at the screen."""
         view = self._view = self.table.view(self.viewer)

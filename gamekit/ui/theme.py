@@ -7,6 +7,9 @@ vision deficiencies. Class names start with ``gk-``; a game adds its own (``mh-`
 
 from __future__ import annotations
 
+import weakref
+
+import comm
 import ipywidgets as widgets
 
 #: One colour per seat (white text on each passes WCAG AA for large bold type).
@@ -98,7 +101,21 @@ CSS = """
     for seat, colour in enumerate(SEAT_COLOURS)
 )
 
-_theme: widgets.HTML | None = None
+# one style sheet per kernel: keyed by the kernel's comm manager, since a server process that
+# runs one kernel per page (the classroom's Solara pages) must not show a widget of another page
+_sheets: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def style_sheet(css: str, css_class: str) -> widgets.HTML:
+    """``css`` as an (invisible) ``HTML`` widget with the class ``css_class``: one widget per
+    kernel and class, so that every board of a notebook sends it once."""
+    sheets = _sheets.setdefault(comm.get_comm_manager(), {})
+    sheet = sheets.get(css_class)
+    if sheet is None or getattr(sheet, "comm", None) is None:  # first use, or closed since
+        sheet = widgets.HTML(f"<style>{css}</style>", layout=widgets.Layout(display="none"))
+        sheet.add_class(css_class)
+        sheets[css_class] = sheet
+    return sheet
 
 
 def theme() -> widgets.HTML:
@@ -106,11 +123,7 @@ def theme() -> widgets.HTML:
 
     The same widget is shared by all boards of a kernel, so the CSS is sent once.
     """
-    global _theme
-    if _theme is None or getattr(_theme, "comm", None) is None:  # first use, or closed since
-        _theme = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
-        _theme.add_class("gk-theme")
-    return _theme
+    return style_sheet(CSS, "gk-theme")
 
 
 def seat_colour(seat: int) -> str:

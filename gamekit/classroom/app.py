@@ -1,0 +1,489 @@
+"""The classroom server's web side: Starlette routes for the pages, the JSON API and the WebSockets.
+
+    /                       the join page (a code, a name; the QR code leads here)
+    /teacher?token=...      the teacher's page
+    /plain/<seat token>     a seat's plain page: its view as text, its log, its moves as buttons
+    /seat/<seat token>      the seat's board page (gamekit.classroom.pages, when installed)
+    /api/...                JSON (see the routes below)
+    /ws/seat/<seat token>   a seat's live view; it sends {"type": "move", "action", "version"}
+    /ws/teacher/<token>     every table at a glance, live
+    /league/...             the league of student bots (gamekit.league), when one is given
+
+The server is the only authority: a seat's messages are built by ``messages.seat_message`` from
+its own view, a move is checked by the table, and one made on a stale view is refused with a fresh
+one. Moves run in worker threads (an agent may think for a while under its table's lock); the
+event loop only carries messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import importlib
+import json
+import logging
+import secrets
+from pathlib import Path
+
+import segno
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from gamekit.core import IllegalActionError, game_agents, game_info
+
+from .hall import (GAMES, STUDENT, Classroom, ClassroomError, RevealRefused, SeatTaken, UnknownTable,
+                   UnknownToken)
+from .messages import refusal_message, seat_message
+
+log = logging.getLogger(__name__)
+
+STATIC = Path(__file__).parent / "static"
+MAX_MESSAGE = 4096  # characters of one message from a page: a move is a few words
+MAX_BODY = 1_000_000  # bytes of one request: a bot's file for the league is the largest thing sent
+
+
+# --- helpers ---------------------------------------------------------------------------------------
+def _error(status: int, message: str, **more) -> JSONResponse:
+    return JSONResponse({"error": message, **more}, status_code=status)
+
+
+STATUS = {UnknownTable: 404, UnknownToken: 404, SeatTaken: 409, RevealRefused: 409}
+
+
+def _classroom_error(error: ClassroomError) -> JSONResponse:
+    status = next((code for kind, code in STATUS.items() if isinstance(error, kind)), 400)
+    return _error(status, str(error), confirm=isinstance(error, RevealRefused) or None)
+
+
+async def _json_body(request: Request) -> dict:
+    try:
+        body = await request.json()
+    except (ValueError, UnicodeDecodeError):
+        raise HTTPException(400, "the request is not JSON") from None
+    if not isinstance(body, dict):
+        raise HTTPException(400, "the request must be a JSON object")
+    return body
+
+
+def _page(title: str, body: str, script: str, style: str = "classroom.css") -> HTMLResponse:
+    """A page of the package: its own styles and script, nothing from elsewhere."""
+    return HTMLResponse(f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{html.escape(title)}</title>
+<link rel="stylesheet" href="/static/classroom/{style}">
+</head><body>
+{body}
+<script src="/static/classroom/{script}"></script>
+</body></html>""", headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
+
+
+def qr_svg(text: str, scale: int = 5) -> str:
+    """A QR code of ``text`` as inline SVG (segno: no image files, no network)."""
+    return segno.make(text, error="m").svg_inline(scale=scale, dark="#111", light="#fff")
+
+
+def games_catalogue() -> list[dict]:
+    """What the teacher's form offers: each game, its seat counts and its agents."""
+    catalogue = []
+    for name in GAMES:
+        info = game_info(name)
+        catalogue.append({"name": name, "title": info.title, "seats": list(info.seats),
+                          "default_seats": info.default_seats, "options": dict(info.options),
+                          "agents": list(game_agents(name)), "simultaneous": info.simultaneous})
+    return catalogue
+
+
+class Changes:
+    """A flag that worker threads raise and one asyncio task waits on: a page is sent the newest
+    view once, however many changes came while it was sending the last."""
+
+    def __init__(self):
+        self.loop = asyncio.get_running_loop()
+        self.event = asyncio.Event()
+
+    def __call__(self, _hosted=None) -> None:
+        try:
+            self.loop.call_soon_threadsafe(self.event.set)
+        except RuntimeError:  # the loop has closed: the page is gone
+            pass
+
+    async def wait(self) -> None:
+        await self.event.wait()
+        self.event.clear()
+
+
+# --- the app ---------------------------------------------------------------------------------------
+def create_app(classroom: Classroom, *, teacher_token: str, league=None, join_url: str | None = None) -> Starlette:
+    """The classroom's ASGI app. ``teacher_token`` opens the teacher's page and API; ``join_url``
+    is the address students type (the QR code's), by default the one the request came to."""
+
+    def is_teacher(request) -> bool:
+        given = request.query_params.get("token") or ""
+        header = request.headers.get("authorization", "")
+        if header.lower().startswith("bearer "):
+            given = header[7:].strip()
+        return secrets.compare_digest(given.encode(), teacher_token.encode())
+
+    def teacher_only(handler):
+        async def guarded(request: Request):
+            if not is_teacher(request):
+                return _error(403, "this needs the teacher's token")
+            try:
+                return await handler(request)
+            except ClassroomError as error:
+                return _classroom_error(error)
+        return guarded
+
+    def join_address(request: Request, code: str | None = None) -> str:
+        base = (join_url or str(request.base_url)).rstrip("/")
+        return f"{base}/?code={code}" if code else f"{base}/"
+
+    def hosted_of(request: Request):
+        try:
+            return classroom.table(request.path_params["table_id"])
+        except UnknownTable as error:
+            raise HTTPException(404, str(error)) from None
+
+    # --- pages ---------------------------------------------------------------------------------
+    async def join_page(request: Request):
+        body = f"""<main class="gk-join">
+<h1>Join a table</h1>
+<form id="join-form" autocomplete="off">
+  <label>Table code <input id="code" name="code" maxlength="12" autocapitalize="characters" required></label>
+  <label>Your name <input id="name" name="name" maxlength="24"></label>
+  <div id="seats"></div>
+  <button type="submit">Join</button>
+</form>
+<p id="join-message" role="status"></p>
+<section id="my-seats"></section>
+<aside class="gk-qr" title="{html.escape(join_address(request))}">{qr_svg(join_address(request), 4)}</aside>
+</main>"""
+        return _page("Join a table", body, "join.js")
+
+    async def plain_page(request: Request):
+        token = request.path_params["token"]
+        try:
+            hosted, seat = classroom.seat_of(token)
+        except UnknownToken:
+            return _page("Unknown seat", "<main><h1>This seat link is not valid here</h1>"
+                         "<p><a href='/'>Join again with the table's code</a></p></main>", "join.js")
+        title = f"{hosted.title}: {hosted.names[seat]}"
+        body = """<main class="gk-plain">
+<header><h1 id="title"></h1><p id="status" role="status"></p></header>
+<section><h2>Players</h2><ul id="players"></ul></section>
+<section><h2>Your moves</h2><div id="actions"></div><p id="refusal" role="alert"></p></section>
+<section><h2>The table</h2><pre id="table-text"></pre></section>
+<section><h2>What you see</h2><pre id="my-text"></pre></section>
+<section><h2>Log</h2><ol id="log"></ol></section>
+</main>"""
+        return _page(title, body, "plain.js")
+
+    async def teacher_page(request: Request):
+        if not is_teacher(request):
+            return _page("Teacher", "<main><h1>This page needs the teacher's address</h1>"
+                         "<p>Use the address the server printed when it started.</p></main>", "join.js")
+        league_link = ("" if league is None else
+                       f'<section><h2>League of bots</h2><p><a href="/league/teacher?token={html.escape(teacher_token)}">'
+                       f'Enter the students\' bots and run the {html.escape(league.title)} league</a> · '
+                       '<a href="/league/">the leaderboard</a> (for everyone)</p></section>')
+        body = f"""<main class="gk-teacher">
+<header><h1>Classroom</h1>
+<div class="gk-join-banner"><div>Students join at <b id="join-address">{html.escape(join_address(request))}</b></div>
+<div class="gk-qr">{qr_svg(join_address(request), 4)}</div></div></header>
+<section><h2>New table</h2>
+<form id="create-form">
+  <label>Game <select id="game"></select></label>
+  <label>Players <select id="players-count"></select></label>
+  <span id="seat-kinds"></span>
+  <label>Title <input id="title" maxlength="60"></label>
+  <label>Seed <input id="seed" inputmode="numeric" maxlength="12" placeholder="random"></label>
+  <label>Options <input id="options" maxlength="400" placeholder='e.g. {{"mode": "powers"}}' title=""></label>
+  <button type="submit">Create</button>
+</form><p id="create-message" role="status"></p></section>
+<section><h2>Tables</h2><div id="tables"></div></section>
+{league_link}
+<dialog id="secrets"><form method="dialog"><h2 id="secrets-title"></h2>
+<pre id="secrets-text"></pre><p><button value="prev" id="prev">Previous step</button>
+<span id="step-label"></span><button value="next" id="next">Next step</button>
+<button value="close">Close</button></p></form></dialog>
+</main>"""
+        return _page("Classroom: teacher", body, "teacher.js")
+
+    async def seat_board_fallback(request: Request):
+        return RedirectResponse(f"/plain/{request.path_params['token']}", status_code=307)
+
+    # --- public API ----------------------------------------------------------------------------
+    async def api_games(request: Request):
+        return JSONResponse({"games": games_catalogue()})
+
+    async def api_table_by_code(request: Request):
+        try:
+            hosted = classroom.by_code(request.path_params["code"])
+        except UnknownTable as error:
+            return _classroom_error(error)
+        return JSONResponse({"code": hosted.code, "title": hosted.title, "game": hosted.game,
+                             "names": list(hosted.names), "kinds": list(hosted.kinds),
+                             "free": list(hosted.free_seats)})
+
+    async def api_join(request: Request):
+        body = await _json_body(request)
+        seat = body.get("seat")
+        if seat is not None and type(seat) is not int:
+            return _error(400, "a seat is a number")
+        try:
+            ticket = classroom.join(str(body.get("code", "")), seat=seat, name=str(body.get("name") or ""))
+        except ClassroomError as error:
+            return _classroom_error(error)
+        return JSONResponse({"token": ticket.token, "table": ticket.table_id, "seat": ticket.seat,
+                             "board": f"/seat/{ticket.token}", "plain": f"/plain/{ticket.token}"})
+
+    def seat_from(request: Request):
+        try:
+            return classroom.seat_of(request.path_params["token"])
+        except UnknownToken as error:
+            raise HTTPException(404, str(error)) from None
+
+    async def api_seat_view(request: Request):
+        hosted, seat = seat_from(request)
+        return JSONResponse(await run_in_threadpool(seat_message, hosted, seat))
+
+    async def api_seat_move(request: Request):
+        hosted, seat = seat_from(request)
+        body = await _json_body(request)
+        answer, status = await run_in_threadpool(play_move, hosted, seat, body)
+        return JSONResponse(answer, status_code=status)
+
+    # --- the teacher's API ---------------------------------------------------------------------
+    @teacher_only
+    async def api_tables(request: Request):
+        if request.method == "POST":
+            body = await _json_body(request)
+            hosted = await run_in_threadpool(create_from, body)
+            return JSONResponse(teacher_detail(request, hosted), status_code=201)
+        return JSONResponse({"tables": [t.summary() for t in classroom.tables()]})
+
+    def create_from(body: dict):
+        seats, seed = body.get("seats"), body.get("seed")
+        if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            raise ClassroomError("seats: a list, one entry a seat: \"student\" or an agent's name")
+        if seed is not None and (type(seed) is not int or abs(seed) >= 10 ** 18):
+            raise ClassroomError("a seed is a whole number")
+        options = body.get("options") or None
+        if options is not None and not isinstance(options, dict):
+            raise ClassroomError("options: an object of the game's options")
+        names = body.get("names") or None
+        if names is not None and (not isinstance(names, list) or not all(isinstance(n, str) for n in names)):
+            raise ClassroomError("names: a list of the seats' names")
+        return classroom.create_table(str(body.get("game", "")), seats, options=options, seed=seed,
+                                      names=names, title=str(body.get("title") or "")[:60] or None)
+
+    def teacher_detail(request: Request, hosted) -> dict:
+        seats = [{"seat": seat, "name": hosted.names[seat], "kind": kind,
+                  "link": f"/seat/{hosted.tokens[seat]}" if seat in hosted.tokens else None,
+                  "plain": f"/plain/{hosted.tokens[seat]}" if seat in hosted.tokens else None}
+                 for seat, kind in enumerate(hosted.kinds)]
+        return {**hosted.summary(), "seats": seats, "join": join_address(request, hosted.code),
+                "qr": qr_svg(join_address(request, hosted.code), 4), "public": seat_message(hosted, None)}
+
+    @teacher_only
+    async def api_table(request: Request):
+        return JSONResponse(teacher_detail(request, hosted_of(request)))
+
+    @teacher_only
+    async def api_pause(request: Request):
+        hosted = hosted_of(request)
+        await run_in_threadpool(hosted.pause)
+        return JSONResponse(hosted.summary())
+
+    @teacher_only
+    async def api_resume(request: Request):
+        hosted = hosted_of(request)
+        await run_in_threadpool(hosted.resume)
+        return JSONResponse(hosted.summary())
+
+    @teacher_only
+    async def api_replace(request: Request):
+        hosted, body = hosted_of(request), await _json_body(request)
+        seat, kind = body.get("seat"), body.get("kind")
+        if type(seat) is not int or not isinstance(kind, str):
+            return _error(400, "replace needs a seat (a number) and a kind (\"student\" or an agent's name)")
+        await run_in_threadpool(hosted.replace, seat, kind)
+        return JSONResponse(hosted.summary())
+
+    def confirmed(request: Request) -> bool:
+        return request.query_params.get("confirm", "").lower() in ("1", "true", "yes")
+
+    @teacher_only
+    async def api_reveal(request: Request):
+        hosted = hosted_of(request)
+        text = await run_in_threadpool(lambda: hosted.reveal(confirm=confirmed(request)))
+        return JSONResponse({"text": text, "over": hosted.is_over})
+
+    @teacher_only
+    async def api_replay(request: Request):
+        hosted = hosted_of(request)
+        frames = await run_in_threadpool(lambda: hosted.replay(confirm=confirmed(request)))
+        return JSONResponse({"frames": frames, "over": hosted.is_over})
+
+    @teacher_only
+    async def api_record(request: Request):
+        hosted = hosted_of(request)
+        record = hosted.record()
+        filename = f"{hosted.game}-{hosted.code}.json"
+        return Response(record.to_json(indent=1), media_type="application/json",
+                        headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+    # --- moves -------------------------------------------------------------------------------------
+    def play_move(hosted, seat: int, message: dict) -> tuple[dict, int]:
+        """A seat's move, from the API or a WebSocket: ``(answer, HTTP status)``."""
+        action, version = message.get("action"), message.get("version")
+        if not isinstance(action, str) or len(action) > 200:
+            return refusal_message("a move is the text of one of your actions", hosted, seat), 400
+        if version is not None and type(version) is not int:
+            return refusal_message("the view's version is a number", hosted, seat), 400
+        try:
+            hosted.submit(seat, action, version=version)
+        except IllegalActionError as refusal:
+            return refusal_message(refusal.reason, hosted, seat), 409
+        return seat_message(hosted, seat), 200
+
+    # --- WebSockets --------------------------------------------------------------------------------
+    async def seat_socket(websocket: WebSocket):
+        try:
+            hosted, seat = classroom.seat_of(websocket.path_params["token"])
+        except UnknownToken as error:
+            await websocket.accept()
+            await websocket.send_json({"type": "error", "reason": str(error)})
+            await websocket.close(code=4404)
+            return
+        await websocket.accept()
+        changes, sending = Changes(), asyncio.Lock()
+
+        async def send(message: dict) -> None:
+            async with sending:
+                await websocket.send_text(json.dumps(message))
+
+        async def send_views() -> None:
+            while True:
+                await changes.wait()
+                await send(await run_in_threadpool(seat_message, hosted, seat))
+
+        hosted.subscribe(changes)
+        await run_in_threadpool(hosted.connect, seat)  # everyone sees the seat connected
+        sender = asyncio.create_task(send_views())
+        try:
+            while True:
+                text = await websocket.receive_text()
+                message = _message(text)
+                if message is None:
+                    await send({"type": "error", "reason": "messages are JSON objects with a type"})
+                elif message.get("type") == "move":
+                    answer, status = await run_in_threadpool(play_move, hosted, seat, message)
+                    if status != 200:
+                        await send(answer)
+                elif message.get("type") == "view":
+                    changes()
+                elif message.get("type") == "ping":
+                    await send({"type": "pong"})
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            sender.cancel()
+            hosted.unsubscribe(changes)
+            await run_in_threadpool(hosted.disconnect, seat)
+
+    async def teacher_socket(websocket: WebSocket):
+        given = websocket.path_params["token"]
+        await websocket.accept()
+        if not secrets.compare_digest(given.encode(), teacher_token.encode()):
+            await websocket.send_json({"type": "error", "reason": "this needs the teacher's token"})
+            await websocket.close(code=4403)
+            return
+        changes = Changes()
+
+        def tables_message() -> dict:
+            return {"type": "tables", "tables": [t.summary() for t in classroom.tables()]}
+
+        async def send_tables() -> None:
+            while True:
+                await changes.wait()
+                await websocket.send_text(json.dumps(await run_in_threadpool(tables_message)))
+
+        classroom.subscribe(changes)
+        changes()
+        sender = asyncio.create_task(send_tables())
+        try:
+            while True:
+                await websocket.receive_text()  # the teacher acts through the API; this keeps it open
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            sender.cancel()
+            classroom.unsubscribe(changes)
+
+    async def http_error(request: Request, error: HTTPException):
+        return _error(error.status_code, error.detail)
+
+    routes = [
+        Route("/", join_page),
+        Route("/teacher", teacher_page),
+        Route("/plain/{token}", plain_page),
+        Route("/api/games", api_games),
+        Route("/api/tables/{code}", api_table_by_code),
+        Route("/api/join", api_join, methods=["POST"]),
+        Route("/api/seat/{token}", api_seat_view),
+        Route("/api/seat/{token}/move", api_seat_move, methods=["POST"]),
+        Route("/api/teacher/tables", api_tables, methods=["GET", "POST"]),
+        Route("/api/teacher/tables/{table_id}", api_table),
+        Route("/api/teacher/tables/{table_id}/pause", api_pause, methods=["POST"]),
+        Route("/api/teacher/tables/{table_id}/resume", api_resume, methods=["POST"]),
+        Route("/api/teacher/tables/{table_id}/replace", api_replace, methods=["POST"]),
+        Route("/api/teacher/tables/{table_id}/reveal", api_reveal),
+        Route("/api/teacher/tables/{table_id}/replay", api_replay),
+        Route("/api/teacher/tables/{table_id}/record", api_record),
+        WebSocketRoute("/ws/seat/{token}", seat_socket),
+        WebSocketRoute("/ws/teacher/{token}", teacher_socket),
+        Mount("/static/classroom", StaticFiles(directory=STATIC), name="classroom-static"),
+    ]
+    if league is not None:
+        from gamekit.league.routes import league_routes
+
+        routes.append(Mount("/league", routes=league_routes(league, check_teacher=is_teacher)))
+    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error}, max_body_size=MAX_BODY)
+    app.state.classroom = classroom
+    app.state.teacher_token = teacher_token
+    if not _mount_pages(app, classroom):
+        app.router.routes.insert(3, Route("/seat/{token}", seat_board_fallback))
+    return app
+
+
+def _mount_pages(app: Starlette, classroom: Classroom) -> bool:
+    """The board pages of ``gamekit.classroom.pages``, if that part is installed."""
+    try:
+        pages = importlib.import_module("gamekit.classroom.pages")
+    except ImportError as error:
+        if error.name not in ("gamekit.classroom.pages", "solara"):
+            raise
+        return False
+    pages.mount(app, classroom)
+    return True
+
+
+def _message(text: str) -> dict | None:
+    if len(text) > MAX_MESSAGE:
+        return None
+    try:
+        message = json.loads(text)
+    except ValueError:
+        return None
+    return message if isinstance(message, dict) and isinstance(message.get("type"), str) else None
+
+
+__all__ = ["create_app", "games_catalogue", "qr_svg", "STUDENT"]
