@@ -192,7 +192,7 @@ class LostCitiesBoard(TableBoard):
     def hand_buttons(self) -> list:
         """The card buttons of the hand on the screen, in the hand's (sorted) order."""
         self._make_controls()
-        return list(self._hand_buttons) if self.view.my_turn else []
+        return list(self._hand_buttons) if self.shows(self._hand_row) else []
 
     def reset_choice(self) -> None:
         self._picked = []
@@ -339,9 +339,25 @@ class LostCitiesBoard(TableBoard):
         self.header.value = self._header_html(self.view.observation)
 
     def action_widgets(self, view: TableView) -> list:
-        if not view.my_turn:
+        if view.my_turn:
+            return self._turn_widgets(view)
+        return self._waiting_hand(view)
+
+    def _waiting_hand(self, view: TableView) -> list:
+        """A player's own device (``seat=``) keeps their hand in sight between turns, to plan
+        with; its cards wait, unclickable, until the turn comes. A shared screen shows no hand."""
+        hand = getattr(view.observation, "hand", None)
+        if self.seat is None or view.is_over or not hand:
             return []
-        return self._turn_widgets(view)
+        self._refresh_hand_buttons(hand)
+        for button in self._hand_buttons:
+            set_selected(button, False)
+            set_enabled(button, False)
+        waiting = " and ".join(view.names[p] for p in view.waiting_for) or "the others"
+        name = f'<span class="gk-title gk-seat-colour-{view.seat}">{escape(view.name)}</span>'
+        title = self._part("lc-hand-title", f"{name}<span class='gk-muted'> — your hand, while "
+                                            f"{escape(waiting)} plays</span>")
+        return [title, self._hand_row]
 
     def result_text(self, view: TableView) -> str:
         winners = view.outcome.winners
@@ -399,7 +415,8 @@ class LostCitiesBoard(TableBoard):
         step = seen.step
         self._refresh_hand_buttons(seen.hand)
         for index, button in enumerate(self._hand_buttons):
-            set_selected(button, index in self._picked)  # every card stays clickable and in colour
+            set_enabled(button, True)  # every card stays clickable and in colour
+            set_selected(button, index in self._picked)
         controls = self._make_controls()
         picked = self.selected
         one = picked[0] if len(picked) == 1 else None

@@ -366,3 +366,23 @@ def test_a_search_agent_seat_explains_its_values_as_margins():
     assert [action.kind for action, _ in steps][-1] == "draw"
     assert all(why.value_meaning == "mean margin" and why.best == action for action, why in steps)
     assert "mean margin" in section(board, "lc-agent-move")
+
+
+def test_a_players_own_screen_keeps_their_hand_in_sight_between_turns():
+    """One device a seat (a classroom): Rui's screen shows Rui's hand while Ana plays, every card
+    unclickable, and never Ana's; on Rui's turn the same cards can be picked."""
+    from gamekit.core import Table
+    table = Table("lost_cities", [None, None], names=["Ana", "Rui"], seed=5, shared_screen=False,
+                  options={"rounds": 1, "position": {"hands": HANDS}})
+    rui = LostCitiesBoard(table=table, seat=1)
+    assert table.waiting_for == (0,)
+    faces = [button.tooltip for button in rui.hand_buttons]
+    assert sorted(faces) == sorted(HANDS[1])
+    assert all(button.disabled for button in rui.hand_buttons)
+    assert "while Ana plays" in " ".join(rui.texts())
+    assert not any(card in rui.texts() for card in set(HANDS[0]) - set(HANDS[1]))
+    table.submit("discard red wager", 0)
+    table.submit("draw deck", 0)
+    assert table.waiting_for == (1,)
+    rui.refresh()
+    assert not any(button.disabled for button in rui.hand_buttons)
