@@ -8,17 +8,13 @@ Without PostgreSQL the PostgreSQL cases skip, except under ``CI=true``, where th
 
 from __future__ import annotations
 
-import glob
 import os
-import secrets
-import shutil
-import subprocess
-import tempfile
 from pathlib import Path
 
 import pytest
 
 from tests import cli_support
+from tests.postgres_support import fresh_postgres_database, postgres_server_fixture
 
 PORTS = range(int(os.environ.get("GAMEKIT_TEST_PORT_FIRST", "9100")),
               int(os.environ.get("GAMEKIT_TEST_PORT_LAST", "9199")) + 1)
@@ -28,86 +24,7 @@ def free_port() -> int:
     return cli_support.free_port(PORTS)
 
 
-def _postgres_bin() -> Path | None:
-    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/pg_ctl"))
-    return Path(found[-1]).parent if found else None
-
-
-def _missing(reason: str):
-    if os.environ.get("CI", "").lower() == "true":
-        pytest.fail(f"PostgreSQL is needed under CI: {reason}")
-    pytest.skip(reason)
-
-
-class Cluster:
-    """A PostgreSQL cluster of its own in a temporary folder, on a loopback port."""
-
-    def __init__(self, bin_dir: Path):
-        self.bin = bin_dir
-        self.root = Path(tempfile.mkdtemp(prefix="gamekit-pg-"))
-        self.data, self.socket = self.root / "data", self.root / "socket"
-        self.socket.mkdir()
-        self.port = free_port()
-        self.user = "gamekit"
-        self.as_user = ["runuser", "-u", "nobody", "--"] if os.geteuid() == 0 else []
-        if self.as_user:
-            shutil.chown(self.root, "nobody")
-            shutil.chown(self.socket, "nobody")
-
-    def run(self, *command: str) -> None:
-        subprocess.run([*self.as_user, *command], check=True, capture_output=True, timeout=120)
-
-    def start(self) -> None:
-        self.run(str(self.bin / "initdb"), "-D", str(self.data), "-U", self.user, "-A", "trust",
-                 "--no-sync", "-E", "UTF8")
-        options = f"-p {self.port} -k {self.socket} -c listen_addresses=127.0.0.1 -c fsync=off"
-        self.run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-o", options, "-l",
-                 str(self.root / "server.log"), "-w", "-t", "60", "start")
-
-    def stop(self) -> None:
-        try:
-            self.run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
-        finally:
-            shutil.rmtree(self.root, ignore_errors=True)
-
-    @property
-    def url(self) -> str:
-        return f"postgresql+psycopg://{self.user}@127.0.0.1:{self.port}/postgres"
-
-
-@pytest.fixture(scope="session")
-def postgres_server():
-    """A PostgreSQL URL for the session: the given one, or a throwaway cluster's."""
-    given = os.environ.get("GAMEKIT_TEST_POSTGRES_URL")
-    if given:
-        yield given
-        return
-    bin_dir = _postgres_bin()
-    if bin_dir is None:
-        _missing("no PostgreSQL found in /usr/lib/postgresql (apt-get install postgresql)")
-    cluster = Cluster(bin_dir)
-    try:
-        cluster.start()
-    except (subprocess.CalledProcessError, subprocess.TimeoutExpired, OSError) as error:
-        shutil.rmtree(cluster.root, ignore_errors=True)
-        _missing(f"PostgreSQL would not start: {error}")
-    yield cluster.url
-    cluster.stop()
-
-
-def _fresh_postgres_database(server_url: str) -> str:
-    """A new empty database on the server, so that every test starts from nothing."""
-    import sqlalchemy as sa
-
-    from gamekit.classroom.store import database_url
-
-    url = sa.engine.make_url(database_url(server_url))
-    name = f"gamekit_test_{secrets.token_hex(4)}"
-    engine = sa.create_engine(url, isolation_level="AUTOCOMMIT")
-    with engine.connect() as connection:
-        connection.execute(sa.text(f'CREATE DATABASE "{name}"'))
-    engine.dispose()
-    return url.set(database=name).render_as_string(hide_password=False)
+postgres_server = postgres_server_fixture(free_port)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -115,4 +32,4 @@ def database(request, tmp_path) -> str:
     """The URL of an empty database: an SQLite file, then a PostgreSQL database."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'classroom.sqlite'}"
-    return _fresh_postgres_database(request.getfixturevalue("postgres_server"))
+    return fresh_postgres_database(request.getfixturevalue("postgres_server"))

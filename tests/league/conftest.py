@@ -1,6 +1,15 @@
+import os
+
 import pytest
 
+from tests import cli_support
 from tests.league.bots import bot_processes
+from tests.postgres_support import postgres_server_fixture
+
+PORTS = range(int(os.environ.get("GAMEKIT_TEST_PORT_FIRST", "9300")),
+              int(os.environ.get("GAMEKIT_TEST_PORT_LAST", "9399")) + 1)
+
+postgres_server = postgres_server_fixture(lambda: cli_support.free_port(PORTS))
 
 
 @pytest.fixture

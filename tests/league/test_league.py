@@ -3,7 +3,6 @@ restarted league plays only what was not finished, the leaderboard's intervals, 
 
 import io
 import math
-import os
 
 import pandas as pd
 import pytest
@@ -14,6 +13,7 @@ from gamekit.core.rng import derive_seed
 from gamekit.league.league import League
 from gamekit.league.sandbox import FAILURE_KINDS
 from tests.league.bots import FAST, GOOD, HOSTILE, bot
+from tests.postgres_support import fresh_postgres_database
 
 
 def make_league(tmp_path, **options) -> League:
@@ -215,10 +215,8 @@ def test_an_sqlite_file_is_kept_in_wal_mode(tmp_path):
         assert db.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
 
 
-@pytest.mark.skipif(not os.environ.get("GAMEKIT_TEST_POSTGRES_URL"),
-                    reason="GAMEKIT_TEST_POSTGRES_URL names no PostgreSQL database to test against")
-def test_the_league_keeps_its_results_in_postgresql(tmp_path):
-    url = os.environ["GAMEKIT_TEST_POSTGRES_URL"]
+def test_the_league_keeps_its_results_in_postgresql(tmp_path, postgres_server):
+    url = fresh_postgres_database(postgres_server)
     name = f"test {tmp_path.name}"  # a league of its own in a shared database
     league = League(url, tmp_path / "bots", "milhoes", workers=0, deals=1, kit_agents=("random",), limits=FAST,
                     name=name)
