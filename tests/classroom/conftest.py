@@ -9,7 +9,6 @@ Without PostgreSQL the PostgreSQL cases skip, except under ``CI=true``, where th
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
 
