@@ -22,10 +22,8 @@ from urllib.parse import urlparse
 import pytest
 
 from tests import cli_support
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, browser  # noqa: F401 (the same Chromium, one per session)
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 REPO = Path(__file__).resolve().parents[3]
 PORTS = range(int(os.environ.get("GAMEKIT_TEST_PORT_FIRST", "9200")),
               int(os.environ.get("GAMEKIT_TEST_PORT_LAST", "9299")) + 1)
@@ -142,23 +140,6 @@ class SeatBrowser:
 
     def close(self) -> None:
         self.context.close()
-
-
-@pytest.fixture(scope="session")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        reason = f"{CHROMIUM} is missing (install it with `apt-get install -y chromium`)"
-        if os.environ.get("CI"):
-            pytest.fail(f"browser tests need Chromium under CI: {reason}")
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
 
 
 @pytest.fixture
