@@ -49,6 +49,7 @@ from .rules import (
     describe_expedition,
     discard,
     draw,
+    in_words,
     pass_cards,
     play,
     score_expedition,
@@ -536,7 +537,7 @@ class LostCitiesBoard(TableBoard):
         the round it was played in, or in a game between agents only."""
         parts = []
         for seat, turn in sorted(self.last_turns.items()):
-            moves = ", then ".join(str(action) for action, _ in turn)
+            moves = ", then ".join(in_words(action) for action, _ in turn)
             why = "".join(self._explanation_html(action, explanation) for action, explanation in turn
                           if self._may_explain(view))
             parts.append(f'<div class="lc-agent-turn" data-seat="{seat}"><b class="gk-seat-colour-{seat}">'
@@ -609,7 +610,7 @@ class LostCitiesBoard(TableBoard):
             picked = f"; picked {' and '.join(map(str, self.selected))}" if self._picked else ""
             lines.append(f"{view.name}'s hand: {', '.join(map(str, seen.hand))}{picked}")
         for seat, turn in sorted(self.last_turns.items()):
-            lines.append(f"{view.names[seat]}'s last turn: {', then '.join(str(a) for a, _ in turn)}")
+            lines.append(f"{view.names[seat]}'s last turn: {', then '.join(in_words(a) for a, _ in turn)}")
         if self.state.round_results:
             last = self.state.round_results[-1]
             scored = ", ".join(f"{self.side_name(s)} {last.scores[s]:+d}" for s in (0, 1))

@@ -140,6 +140,7 @@ class StrategoBoard(SetupEditor, TableBoard):
     css = "st"
     max_players = 2
     log_title = "Moves"
+    secrets = "pieces"  # the pass-the-screen step: "I am Ana: show my pieces"
     button_width = "140px"
 
     def __init__(self, state: StrategoState | None = None, *, mode: str = "classic",

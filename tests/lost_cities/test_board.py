@@ -10,6 +10,7 @@ import pytest
 import gamekit.lost_cities.board as board_module
 from gamekit.core import IllegalActionError, derive_seed, save
 from gamekit.lost_cities import describe_expedition, new_game
+from gamekit.lost_cities.actions import discard, draw, in_words, pass_cards, play
 from gamekit.lost_cities.agents import AGENTS
 from gamekit.lost_cities.board import LostCitiesBoard, load_agents
 from gamekit.ui import HUMAN, is_selected
@@ -366,3 +367,23 @@ def test_a_search_agent_seat_explains_its_values_as_margins():
     assert [action.kind for action, _ in steps][-1] == "draw"
     assert all(why.value_meaning == "mean margin" and why.best == action for action, why in steps)
     assert "mean margin" in section(board, "lc-agent-move")
+
+
+def test_the_computers_last_turn_is_told_in_words_not_in_typed_actions():
+    board = LostCitiesBoard(seats=[HUMAN, "heuristic"], names=["Ana", "Bot"], seed=5)
+    click_one_action(board, random.Random(2))
+    click_one_action(board, random.Random(2))
+    turn = [action for action, _ in board.last_turns[1]]
+    told = section(board, "lc-agent-move").split("last turn:<br>")[1].split("</b>")[0]
+    assert told == "<b>" + ", then ".join(in_words(action) for action in turn)
+    assert told.startswith(("<b>plays the ", "<b>discards the ")) and "draw deck" not in told
+    assert f"Bot's last turn: {', then '.join(in_words(a) for a in turn)}" in board.summary()
+
+
+def test_an_action_in_words_for_a_player_and_for_you():
+    card = new_game(2, seed=1).hands[0][0]
+    assert in_words(play(card)) == f"plays the {card}"
+    assert in_words(discard(card), you=True) == f"discard the {card}"
+    assert in_words(draw("deck")) == "draws from the deck"
+    assert in_words(draw("white"), you=True) == "take the top card of the white pile"
+    assert in_words(pass_cards(*new_game(4, seed=1).hands[0][:2])) == "passes two cards to their partner"

@@ -334,3 +334,10 @@ def test_the_editor_loads_the_text_in_the_box_and_cancel_leaves_it_unchanged():
     board.editor_buttons.children[3].click()  # Cancel
     assert board.editing is None and board.setup_boxes[1].value == random_setup(side=1, seed=4)
     assert board.pass_screen_pending and board.grid.layout.display == "none"
+
+
+def test_the_pass_the_screen_step_speaks_of_pieces_not_cards():
+    board = StrategoBoard(seats=[HUMAN, HUMAN], names=["Ana", "Rui"], seed=3)
+    assert board.pass_screen.button.description == "I am Ana: show my pieces"
+    assert "the next pieces are secret" in board.pass_screen.message.value
+    assert not any("cards" in text for text in board.texts())
