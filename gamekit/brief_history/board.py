@@ -108,6 +108,31 @@ GROUPS = [
 ]
 
 
+#: The words on each kind of action's button (under its group's heading), not the typed text.
+BUTTON_WORDS = {
+    TakeEmpire: lambda a: a.card,
+    TakeEvent: lambda a: a.card,
+    KeepBonus: lambda a: f"Token {a.value}",
+    Establish: lambda a: "Establish the empire",
+    PlayEvent: lambda a: f"Play {a.card}" + (f" on {a.target}" if a.target is not None else ""),
+    Continue: lambda a: "Continue the invasion",
+    Withdraw: lambda a: "Withdraw",
+    Overrun: lambda a: f"Over-run {a.territory}",
+    EndOverrun: lambda a: "Stop the over-run",
+    BuildFort: lambda a: f"Fort in {a.territory}",
+    BuildMonument: lambda a: f"Monument in {a.territory}",
+    SkipMonument: lambda a: "No monument",
+    DiscardEvent: lambda a: "Discard the Event in play",
+    Reorganise: lambda a: "Reorganise",
+}
+
+
+def button_words(action) -> str:
+    """What an action's button says: "Romans" under "Keep one Empire card", "Fort in Italy"."""
+    words = BUTTON_WORDS.get(type(action))
+    return words(action) if words else str(action)
+
+
 def load_agents() -> dict:
     """The agents a seat can be given: ``gamekit.brief_history.agents.AGENTS`` (name -> class),
     imported when a board is made."""
@@ -646,7 +671,8 @@ class BriefHistoryBoard(TableBoard):
         text = str(action)
         button = self._action_buttons.get(text)
         if button is None:
-            button = widgets.Button(description=text, layout=widgets.Layout(width="auto", margin="2px"))
+            button = widgets.Button(description=button_words(action),
+                                    layout=widgets.Layout(width="auto", margin="2px"))
             button.add_class("bh-action")
             button.add_class(f"bh-action-{css_name(text)}")
             self.on_click(button, lambda t=text: self._action_clicked(t))
@@ -687,7 +713,9 @@ class BriefHistoryBoard(TableBoard):
                            for c, name in seen.event_hand) or "none"
         empires = ", ".join(seen.empire_hand) or "none"
         bonus = ", ".join(f"{v}" for _, v in seen.bonus_tokens) or "none"
-        return (f'<div class="gk-section-title">{escape(self.names[seat])}\'s secret hand</div>'
+        name = self.names[seat]
+        whose = "Your" if name == "You" else f"{name}'s"  # a seat may be named "You"
+        return (f'<div class="gk-section-title">{escape(whose)} secret hand</div>'
                 f"<div>Empire cards this Epoch: <b>{escape(empires)}</b></div>"
                 f"<div>Event cards: <b>{escape(events)}</b></div>"
                 f"<div>Bonus tokens: <b>{escape(bonus)}</b></div>")
@@ -742,7 +770,7 @@ class BriefHistoryBoard(TableBoard):
     def _choices_html(self, view: TableView) -> str:
         """The buttons the page should show now, as a data attribute: a browser test waits for the
         buttons to match it. Nothing while the screen is passed, or on an agent's turn."""
-        texts = [str(a) for a in self._shown_actions(view)]
+        texts = [button_words(a) for a in self._shown_actions(view)]
         return f'<span class="bh-choices" data-choices="{escape("|".join(texts))}"></span>'
 
     def _players_html(self) -> str:
