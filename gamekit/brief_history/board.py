@@ -573,6 +573,12 @@ class BriefHistoryBoard(TableBoard):
             texts[name] = "<br>".join(lines)
         return texts
 
+    def _tooltip(self, action) -> str:
+        """The engine's explanation of a button (the odds of a roll, the Events an establish
+        loses), or none when it would only repeat the button in typed text ("may fort Italy")."""
+        explained = self._explained(action)
+        return "" if explained.endswith(f" may {action}") else explained
+
     def _explained(self, action) -> str:
         return self.words(self.state.explain(action, names=self.names).removeprefix("Legal: "))
 
@@ -609,7 +615,7 @@ class BriefHistoryBoard(TableBoard):
             _, text, p = rows[0]
             return ('<div class="gk-section-title">Odds before rolling again</div>'
                     f'<div class="bh-odds-row bh-odds-continue" data-action="continue" data-p="{escape(p)}">'
-                    "<b>continue</b> (an organiser army is spent, the indicator goes up): "
+                    "<b>Continue the invasion</b> (an organiser army is spent, the indicator goes up): "
                     f"{escape(text)}</div>")
         if state.phase != "expand" or state.turn is None:
             return ""
@@ -624,7 +630,7 @@ class BriefHistoryBoard(TableBoard):
         if not rows:
             return head + selected + '<div class="gk-muted">No invasion is open to this empire now.</div>'
         table = "".join(f'<tr class="bh-odds-row" data-action="{escape(action)}" data-p="{escape(p)}">'
-                        f"<td><b>{escape(action)}</b></td><td>{escape(text)}</td></tr>"
+                        f"<td><b>{escape(action.removeprefix('place '))}</b></td><td>{escape(text)}</td></tr>"
                         for action, text, p in rows)
         return f'{head}{selected}<table class="gk-table">{table}</table>'
 
@@ -677,7 +683,7 @@ class BriefHistoryBoard(TableBoard):
             button.add_class(f"bh-action-{css_name(text)}")
             self.on_click(button, lambda t=text: self._action_clicked(t))
             self._action_buttons[text] = button
-        button.tooltip = self._explained(action)
+        button.tooltip = self._tooltip(action)
         button.button_style = "success" if isinstance(action, (Continue, Establish, Reorganise)) else ""
         return button
 

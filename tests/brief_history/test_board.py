@@ -469,6 +469,8 @@ def test_action_buttons_say_what_they_do_in_words_not_in_typed_actions():
     board = BriefHistoryBoard(roman_turn(), seats=[HUMAN, "random", "random"])
     labels = {text: button.description for text, button in shown_buttons(board).items()}
     assert labels == {"fort Italy": "Fort in Italy"}
+    assert shown_buttons(board)["fort Italy"].tooltip == ""  # not "Ana may fort Italy"
+    assert not any("<b>place " in text or "<b>continue" in text for text in board.texts())
     draft = BriefHistoryBoard(players=3, seats=[HUMAN, "random", "random"], seed=5)
     for _ in range(10):
         buttons = shown_buttons(draft)
@@ -478,5 +480,5 @@ def test_action_buttons_say_what_they_do_in_words_not_in_typed_actions():
         if not buttons or draft.state.phase != "draft":
             break
         next(iter(buttons.values())).click()
-    taken = [text for text in ("take empire", "take event") if any(text in t for t in draft.texts())]
-    assert not taken
+    typed = [text for text in ("take empire", "take event", "keep bonus") if any(text in t for t in draft.texts())]
+    assert not typed
