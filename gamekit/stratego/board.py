@@ -604,7 +604,8 @@ class StrategoBoard(SetupEditor, TableBoard):
 
     def _turn_lines(self) -> list[str]:
         """The last turns (up to two: yours and the reply) as the viewer may know them."""
-        return self.state.log_lines(self.viewer, start=max(0, len(self.state.history) - 2))
+        return self.state.log_lines(self.viewer, start=max(0, len(self.state.history) - 2),
+                                    names=self.names)
 
     def _last_turn_html(self, view: TableView) -> str:
         lines = self._turn_lines()

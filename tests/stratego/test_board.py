@@ -354,6 +354,8 @@ def test_the_log_names_the_players_with_their_armies():
         bare = [w for w in ("Fire", "Ice") if w in line.replace(f"({w})", "")]
         assert not bare, line
     assert "1. Ana (Fire) moves" in lines[0] or "1. Ana's " in lines[0]
+    last_turns = board.last_turn.value
+    assert "Rui" in last_turns and "Fire" not in last_turns.replace("(Fire)", "")  # the side panel too
     plain = StrategoBoard(seats=["random", "random"], seed=8)  # the app's names are the armies'
     plain.play_to_end()
     assert plain.view.log[1].startswith("1. Fire ")
