@@ -410,12 +410,17 @@ class LostCitiesBoard(TableBoard):
         if one is not None and step == "play" and play(one) not in legal:
             why = f"The {one} cannot go on your expedition: {self.state.why_illegal(play(one), seat, names=self.names)}."
         controls["play"].tooltip = why
+        if one is None:  # a disabled button says why
+            controls["play"].tooltip = controls["discard"].tooltip = (
+                "Pick one card of your hand first" if step == "play" else "Now draw a card")
         pair = pass_cards(*picked) if len(picked) == 2 else None
         set_enabled(controls["pass"], pair is not None and pair in legal)
         set_enabled(controls["keep"], PASS_NOTHING in legal)
         for source in ("deck", *seen.colours):
             button = controls[f"draw {source}"]
             set_enabled(button, draw(source) in legal)
+            refused = None if draw(source) in legal else self.state.why_illegal(draw(source), seat, names=self.names)
+            button.tooltip = _capital(refused) if refused else ""
             if source != "deck":
                 pile = seen.discards[source]
                 button.description = f"Take the {pile[-1]}" if pile else f"{source}: empty"
@@ -628,3 +633,7 @@ def _html(*classes, value: str = "", layout=None) -> widgets.HTML:
     for name in classes:
         view.add_class(name)
     return view
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]

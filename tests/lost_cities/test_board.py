@@ -387,3 +387,22 @@ def test_an_action_in_words_for_a_player_and_for_you():
     assert in_words(draw("deck")) == "draws from the deck"
     assert in_words(draw("white"), you=True) == "take the top card of the white pile"
     assert in_words(pass_cards(*new_game(4, seed=1).hands[0][:2])) == "passes two cards to their partner"
+
+
+def test_a_disabled_button_says_why_in_its_tooltip():
+    board = LostCitiesBoard(seats=[HUMAN, "heuristic"], names=["Ana", "Bot"], seed=5)
+    controls = board.controls
+    assert controls["play"].disabled and controls["play"].tooltip == "Pick one card of your hand first"
+    assert controls["draw deck"].disabled and controls["draw deck"].tooltip == "First play or discard a card, then draw"
+    card = board.hand[0]
+    board.hand_buttons[0].click()
+    controls["discard"].click()
+    state = board.state
+    for name, button in board.controls.items():
+        if name.startswith("draw") and board.shows(button):
+            source = name.split()[1]
+            reason = state.why_illegal(draw(source), 0, names=board.names)
+            assert button.disabled is (reason is not None)
+            assert button.tooltip == ("" if reason is None else reason[0].upper() + reason[1:])
+    assert "just discarded" in board.controls[f"draw {card.colour}"].tooltip
+    assert board.controls["play"].tooltip == "Now draw a card"

@@ -486,3 +486,10 @@ def test_a_seat_named_you_reads_you_win_not_you_wins():
     assert not any("You wins" in text or "You takes" in text for text in reveals)
     assert board.status.text == "Game over: You win!"  # with this seed You win
     assert "You win with" in board.summary() and "You wins" not in board.summary()
+
+
+def test_confirm_says_why_it_is_disabled_until_a_card_is_picked():
+    board = MilhoesBoard(seats=[HUMAN, "random"], names=["Ana", "Bot"], seed=5)
+    assert board.confirm_button.disabled and board.confirm_button.tooltip == "Pick a card first"
+    board.select(7)
+    assert not board.confirm_button.disabled and board.confirm_button.tooltip == ""
