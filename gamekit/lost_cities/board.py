@@ -419,7 +419,8 @@ class LostCitiesBoard(TableBoard):
         for source in ("deck", *seen.colours):
             button = controls[f"draw {source}"]
             set_enabled(button, draw(source) in legal)
-            refused = None if draw(source) in legal else self.state.why_illegal(draw(source), seat, names=self.names)
+            refused = (None if draw(source) in legal
+                       else self.state.why_illegal(draw(source), seat, names=self.names))
             button.tooltip = _capital(refused) if refused else ""
             if source != "deck":
                 pile = seen.discards[source]

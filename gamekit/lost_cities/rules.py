@@ -55,7 +55,8 @@ from collections import Counter
 from gamekit.core import TERMINAL, GameState, make_rng, seat_name, shuffle
 
 # The rooms of the game; every public name stays importable from here (see ``__all__``).
-from .actions import _DRAWS, _PAIRS, KINDS, PASS_NOTHING, STEPS, Action, discard, draw, in_words, parse_action, pass_cards, play
+from .actions import (_DRAWS, _PAIRS, KINDS, PASS_NOTHING, STEPS, Action, discard, draw, in_words,
+                      parse_action, pass_cards, play)
 from .cards import (
     ALL_CARDS, BONUS, BONUS_CARDS, BREAK_EVEN, COLOURS, NUMBERS, WAGER, WAGERS_PER_COLOUR, _CARD_OF, Card,
     _short, deck_cards, describe_expedition, score_expedition,

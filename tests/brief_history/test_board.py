@@ -480,5 +480,6 @@ def test_action_buttons_say_what_they_do_in_words_not_in_typed_actions():
         if not buttons or draft.state.phase != "draft":
             break
         next(iter(buttons.values())).click()
-    typed = [text for text in ("take empire", "take event", "keep bonus") if any(text in t for t in draft.texts())]
+    typed = [text for text in ("take empire", "take event", "keep bonus")
+             if any(text in t for t in draft.texts())]
     assert not typed

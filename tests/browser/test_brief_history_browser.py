@@ -186,7 +186,8 @@ def test_the_last_epoch_played_to_the_end_by_clicks(lab, page):
     agents = build_agents([HUMAN, "random", "random"], load_agents(), engine.seed)
     while not engine.is_terminal:
         p = engine.current_player
-        engine.apply(as_action(engine, clicked.pop(0), p) if agents[p] is None else agents[p].act(engine.observation(p), engine.legal_actions(p)))
+        engine.apply(as_action(engine, clicked.pop(0), p) if agents[p] is None
+                     else agents[p].act(engine.observation(p), engine.legal_actions(p)))
     assert not clicked
     scores = board.locator(".bh-score-row").evaluate_all("rows => rows.map(r => Number(r.dataset.score))")
     assert scores == engine.scores()

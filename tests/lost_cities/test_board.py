@@ -393,7 +393,8 @@ def test_a_disabled_button_says_why_in_its_tooltip():
     board = LostCitiesBoard(seats=[HUMAN, "heuristic"], names=["Ana", "Bot"], seed=5)
     controls = board.controls
     assert controls["play"].disabled and controls["play"].tooltip == "Pick one card of your hand first"
-    assert controls["draw deck"].disabled and controls["draw deck"].tooltip == "First play or discard a card, then draw"
+    assert controls["draw deck"].disabled
+    assert controls["draw deck"].tooltip == "First play or discard a card, then draw"
     card = board.hand[0]
     board.hand_buttons[0].click()
     controls["discard"].click()

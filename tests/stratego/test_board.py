@@ -348,7 +348,8 @@ def test_the_log_names_the_players_with_their_armies():
     "Ana's Dragon", in every line of a game between agents (attacks, captures, the end)."""
     board = StrategoBoard(seats=["random", "random"], names=["Ana", "Rui"], seed=8)
     board.play_to_end()
-    lines = [line for line in board.view.log[1:] if not line.startswith("Game over")]  # the outcome's own words
+    lines = [line for line in board.view.log[1:]
+             if not line.startswith("Game over")]  # the outcome has its own words
     assert lines and any("attacks" in line for line in lines)
     for line in lines:
         bare = [w for w in ("Fire", "Ice") if w in line.replace(f"({w})", "")]
