@@ -109,6 +109,31 @@ GROUPS = [
 ]
 
 
+#: The words on each kind of action's button (under its group's heading), not the typed text.
+BUTTON_WORDS = {
+    TakeEmpire: lambda a: a.card,
+    TakeEvent: lambda a: a.card,
+    KeepBonus: lambda a: f"Token {a.value}",
+    Establish: lambda a: "Establish the empire",
+    PlayEvent: lambda a: f"Play {a.card}" + (f" on {a.target}" if a.target is not None else ""),
+    Continue: lambda a: "Continue the invasion",
+    Withdraw: lambda a: "Withdraw",
+    Overrun: lambda a: f"Over-run {a.territory}",
+    EndOverrun: lambda a: "Stop the over-run",
+    BuildFort: lambda a: f"Fort in {a.territory}",
+    BuildMonument: lambda a: f"Monument in {a.territory}",
+    SkipMonument: lambda a: "No monument",
+    DiscardEvent: lambda a: "Discard the Event in play",
+    Reorganise: lambda a: "Reorganise",
+}
+
+
+def button_words(action) -> str:
+    """What an action's button says: "Romans" under "Keep one Empire card", "Fort in Italy"."""
+    words = BUTTON_WORDS.get(type(action))
+    return words(action) if words else str(action)
+
+
 def load_agents() -> dict:
     """The agents a seat can be given: ``gamekit.brief_history.agents.AGENTS`` (name -> class),
     imported when a board is made."""
@@ -556,6 +581,12 @@ class BriefHistoryBoard(TableBoard):
             texts[name] = "<br>".join(lines)
         return texts
 
+    def _tooltip(self, action) -> str:
+        """The engine's explanation of a button (the odds of a roll, the Events an establish
+        loses), or none when it would only repeat the button in typed text ("may fort Italy")."""
+        explained = self._explained(action)
+        return "" if explained.endswith(f" may {action}") else explained
+
     def _explained(self, action) -> str:
         return self.words(self.state.explain(action, names=self.names).removeprefix("Legal: "))
 
@@ -592,7 +623,7 @@ class BriefHistoryBoard(TableBoard):
             _, text, p = rows[0]
             return ('<div class="gk-section-title">Odds before rolling again</div>'
                     f'<div class="bh-odds-row bh-odds-continue" data-action="continue" data-p="{escape(p)}">'
-                    "<b>continue</b> (an organiser army is spent, the indicator goes up): "
+                    "<b>Continue the invasion</b> (an organiser army is spent, the indicator goes up): "
                     f"{escape(text)}</div>")
         if state.phase != "expand" or state.turn is None:
             return ""
@@ -607,7 +638,7 @@ class BriefHistoryBoard(TableBoard):
         if not rows:
             return head + selected + '<div class="gk-muted">No invasion is open to this empire now.</div>'
         table = "".join(f'<tr class="bh-odds-row" data-action="{escape(action)}" data-p="{escape(p)}">'
-                        f"<td><b>{escape(action)}</b></td><td>{escape(text)}</td></tr>"
+                        f"<td><b>{escape(action.removeprefix('place '))}</b></td><td>{escape(text)}</td></tr>"
                         for action, text, p in rows)
         return f'{head}{selected}<table class="gk-table">{table}</table>'
 
@@ -657,12 +688,12 @@ class BriefHistoryBoard(TableBoard):
             if self._button_look is None:  # one layout and style for all: a button is then one widget, not three
                 self._button_look = (widgets.Layout(width="auto", margin="2px"), widgets.ButtonStyle())
             layout, style = self._button_look
-            button = widgets.Button(description=text, layout=layout, style=style)
+            button = widgets.Button(description=button_words(action), layout=layout, style=style)
             button.add_class("bh-action")
             button.add_class(f"bh-action-{css_name(text)}")
             self.on_click(button, lambda t=text: self._action_clicked(t))
             self._action_buttons[text] = button
-        button.tooltip = self._explained(action)
+        button.tooltip = self._tooltip(action)
         button.button_style = "success" if isinstance(action, (Continue, Establish, Reorganise)) else ""
         return button
 
@@ -698,7 +729,9 @@ class BriefHistoryBoard(TableBoard):
                            for c, name in seen.event_hand) or "none"
         empires = ", ".join(seen.empire_hand) or "none"
         bonus = ", ".join(f"{v}" for _, v in seen.bonus_tokens) or "none"
-        return (f'<div class="gk-section-title">{escape(self.names[seat])}\'s secret hand</div>'
+        name = self.names[seat]
+        whose = "Your" if name == "You" else f"{name}'s"  # a seat may be named "You"
+        return (f'<div class="gk-section-title">{escape(whose)} secret hand</div>'
                 f"<div>Empire cards this Epoch: <b>{escape(empires)}</b></div>"
                 f"<div>Event cards: <b>{escape(events)}</b></div>"
                 f"<div>Bonus tokens: <b>{escape(bonus)}</b></div>")
@@ -753,7 +786,7 @@ class BriefHistoryBoard(TableBoard):
     def _choices_html(self, view: TableView) -> str:
         """The buttons the page should show now, as a data attribute: a browser test waits for the
         buttons to match it. Nothing while the screen is passed, or on an agent's turn."""
-        texts = [str(a) for a in self._shown_actions(view)]
+        texts = [button_words(a) for a in self._shown_actions(view)]
         return f'<span class="bh-choices" data-choices="{escape("|".join(texts))}"></span>'
 
     def _players_html(self) -> str:

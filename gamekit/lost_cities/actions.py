@@ -104,6 +104,21 @@ class Action:
         return repr(self)
 
 
+def in_words(action: Action, you: bool = False) -> str:
+    """What ``action`` does, for a sentence about a player: "plays the yellow 3", "draws from
+    the deck", "takes the top card of the white pile" ("play the yellow 3" with ``you``). A
+    pass names no card: only the two partners may know them."""
+    s = "" if you else "s"
+    if action.kind in ("play", "discard"):
+        return f"{action.kind}{s} the {action.card}"
+    if action.kind == "draw":
+        return (f"draw{s} from the deck" if action.source == "deck"
+                else f"take{s} the top card of the {action.source} pile")
+    if action.cards:
+        return f"pass{s and 'es'} two cards to {'your' if you else 'their'} partner"
+    return f"keep{s} {'your' if you else 'their'} cards"
+
+
 _ACTIONS: dict = {}  # (kind, card, source, cards) -> the shared Action
 
 

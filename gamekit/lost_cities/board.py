@@ -49,6 +49,7 @@ from .rules import (
     describe_expedition,
     discard,
     draw,
+    in_words,
     pass_cards,
     play,
     score_expedition,
@@ -426,12 +427,18 @@ class LostCitiesBoard(TableBoard):
         if one is not None and step == "play" and play(one) not in legal:
             why = f"The {one} cannot go on your expedition: {self.state.why_illegal(play(one), seat, names=self.names)}."
         controls["play"].tooltip = why
+        if one is None:  # a disabled button says why
+            controls["play"].tooltip = controls["discard"].tooltip = (
+                "Pick one card of your hand first" if step == "play" else "Now draw a card")
         pair = pass_cards(*picked) if len(picked) == 2 else None
         set_enabled(controls["pass"], pair is not None and pair in legal)
         set_enabled(controls["keep"], PASS_NOTHING in legal)
         for source in ("deck", *seen.colours):
             button = controls[f"draw {source}"]
             set_enabled(button, draw(source) in legal)
+            refused = (None if draw(source) in legal
+                       else self.state.why_illegal(draw(source), seat, names=self.names))
+            button.tooltip = _capital(refused) if refused else ""
             if source != "deck":
                 pile = seen.discards[source]
                 button.description = f"Take the {pile[-1]}" if pile else f"{source}: empty"
@@ -553,7 +560,7 @@ class LostCitiesBoard(TableBoard):
         the round it was played in, or in a game between agents only."""
         parts = []
         for seat, turn in sorted(self.last_turns.items()):
-            moves = ", then ".join(str(action) for action, _ in turn)
+            moves = ", then ".join(in_words(action) for action, _ in turn)
             why = "".join(self._explanation_html(action, explanation) for action, explanation in turn
                           if self._may_explain(view))
             parts.append(f'<div class="lc-agent-turn" data-seat="{seat}"><b class="gk-seat-colour-{seat}">'
@@ -626,7 +633,7 @@ class LostCitiesBoard(TableBoard):
             picked = f"; picked {' and '.join(map(str, self.selected))}" if self._picked else ""
             lines.append(f"{view.name}'s hand: {', '.join(map(str, seen.hand))}{picked}")
         for seat, turn in sorted(self.last_turns.items()):
-            lines.append(f"{view.names[seat]}'s last turn: {', then '.join(str(a) for a, _ in turn)}")
+            lines.append(f"{view.names[seat]}'s last turn: {', then '.join(in_words(a) for a, _ in turn)}")
         if self.state.round_results:
             last = self.state.round_results[-1]
             scored = ", ".join(f"{self.side_name(s)} {last.scores[s]:+d}" for s in (0, 1))
@@ -644,3 +651,7 @@ def _html(*classes, value: str = "", layout=None) -> widgets.HTML:
     for name in classes:
         view.add_class(name)
     return view
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]

@@ -55,7 +55,8 @@ from collections import Counter
 from gamekit.core import TERMINAL, GameState, make_rng, seat_name, shuffle
 
 # The rooms of the game; every public name stays importable from here (see ``__all__``).
-from .actions import _DRAWS, _PAIRS, KINDS, PASS_NOTHING, STEPS, Action, discard, draw, parse_action, pass_cards, play
+from .actions import (_DRAWS, _PAIRS, KINDS, PASS_NOTHING, STEPS, Action, discard, draw, in_words,
+                      parse_action, pass_cards, play)
 from .cards import (
     ALL_CARDS, BONUS, BONUS_CARDS, BREAK_EVEN, COLOURS, NUMBERS, WAGER, WAGERS_PER_COLOUR, _CARD_OF, Card,
     _short, deck_cards, describe_expedition, score_expedition,
@@ -591,13 +592,8 @@ class LostCitiesState(Refusals, GameState):
             return seat_name(p, names)
         who = name(seat)
         s = "" if who == "You" else "s"  # "You play", "Ana plays"
-        if step.kind in ("play", "discard"):
-            line = f"{who} {step.kind}{s} the {step.card}"
-        elif step.kind == "draw":
-            line = (f"{who} draw{s} from the deck" if step.source == "deck"
-                    else f"{who} take{s} the top card of the {step.source} pile")
-        elif not step.cards:
-            line = f"{who} keep{s} {'your' if who == 'You' else 'their'} cards"
+        if step.kind != "pass" or not step.cards:
+            line = f"{who} {in_words(step, you=who == 'You')}"
         elif viewer in (seat, (seat + 2) % 4):
             line = f"{who} pass{s and 'es'} the {step.cards[0]} and the {step.cards[1]} to {name((seat + 2) % 4)}"
         else:

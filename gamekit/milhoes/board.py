@@ -226,6 +226,7 @@ class MilhoesBoard(TableBoard):
                                               style="success")
             self.confirm_button.layout.width = "260px"
         self.confirm_button.disabled = self.selected is None
+        self.confirm_button.tooltip = "Pick a card first" if self.selected is None else ""
         return [title, hand, self.confirm_button]
 
     def _card_button(self, seat: int, value: int) -> widgets.Button:

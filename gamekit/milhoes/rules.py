@@ -80,6 +80,11 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _does(who: str, verb: str) -> str:
+    """``who`` and ``verb`` agreeing: "Ana wins", but "You win" (a seat may be named "You")."""
+    return f"{who} {verb.removesuffix('s') if who == 'You' else verb}"
+
+
 def default_points(cards: int = 12) -> list[int]:
     """The booklet's Points cards for 12 rounds: Battles +1..+8 and Red Barons -1..-4.
 
@@ -120,7 +125,7 @@ class RoundResult(NamedTuple):
             parts.append(f"Tied bids cancel ({tied}).")
         if self.outcome == "won":
             gets = "wins" if self.contest == "highest" else "takes"  # nobody wins a Red Baron
-            parts.append(f"{_capital(name(self.winner))} {gets} it with {self.bids[self.winner]}.")
+            parts.append(f"{_does(_capital(name(self.winner)), gets)} it with {self.bids[self.winner]}.")
         elif self.outcome == "carried":
             parts.append("No bid was unique: a total tie, the cards stay on the table.")
         elif self.outcome == "discarded":
@@ -395,7 +400,7 @@ class MilhoesState(GameState):
         tied = [p for p, s in enumerate(scores) if s == best]
         winners = self.winners()
         if len(tied) == 1:
-            return f"{_capital(name(tied[0]))} wins with {best} points."
+            return f"{_does(_capital(name(tied[0])), 'wins')} with {best} points."
         if names:
             who = ", ".join(map(name, tied[:-1])) + f" and {name(tied[-1])}"
         else:
@@ -406,7 +411,7 @@ class MilhoesState(GameState):
         shown = "; ".join(f"{name(p)}: {'+' + str(h) if h else 'no Battle'}" for p, h in highs.items())
         if len(winners) == 1:
             return (f"{who} tie on {best} points; the highest Battle card decides "
-                    f"({shown}): {name(winners[0])} wins.")
+                    f"({shown}): {_does(name(winners[0]), 'wins')}.")
         return (f"{who} tie on {best} points and the highest Battle card does not separate them "
                 f"({shown}): the tie stands.")
 

@@ -141,6 +141,7 @@ class StrategoBoard(SetupEditor, TableBoard):
     css = "st"
     max_players = 2
     log_title = "Moves"
+    secrets = "pieces"  # the pass-the-screen step: "I am Ana: show my pieces"
     button_width = "140px"
 
     def __init__(self, state: StrategoState | None = None, *, mode: str = "classic",
@@ -608,7 +609,8 @@ class StrategoBoard(SetupEditor, TableBoard):
 
     def _turn_lines(self) -> list[str]:
         """The last turns (up to two: yours and the reply) as the viewer may know them."""
-        return self.state.log_lines(self.viewer, start=max(0, len(self.state.history) - 2))
+        return self.state.log_lines(self.viewer, start=max(0, len(self.state.history) - 2),
+                                    names=self.names)
 
     def _last_turn_html(self, view: TableView) -> str:
         lines = self._turn_lines()

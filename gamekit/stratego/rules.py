@@ -70,6 +70,7 @@ Decisions where the digest is silent, or cannot be followed to the letter:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from html import escape
 from typing import NamedTuple
@@ -667,7 +668,18 @@ class StrategoState(MoveGeneration, Refusals, GameState):
         """Turn ``number`` as ``viewer`` saw it: the public lines, and a Mage's answer for its owner."""
         entry = self.log[number - 1]
         private = entry.private[viewer] if viewer is not None else ()
-        return [f"{entry.turn}. {text}" for text in entry.public + private]
+        return [f"{entry.turn}. {self._named_sides(text, names)}" for text in entry.public + private]
+
+    def _named_sides(self, text: str, names) -> str:
+        """A log line in the players' names: "Ana (Fire) moves a3-a4", "Ana's Dragon (10)"."""
+        if not names or tuple(names) == self.spec.sides:
+            return text
+        people = dict(zip(self.spec.sides, map(str, names)))
+
+        def named(match) -> str:
+            side, possessive = match.group(1), match.group(2)
+            return f"{people[side]}'s" if possessive else f"{people[side]} ({side})"
+        return re.sub(rf"\b({'|'.join(self.spec.sides)})('s)?\b", named, text)
 
     def public_observation(self) -> StrategoObservation:
         """What anyone watching may know (a projector, the screen between two players): ranks

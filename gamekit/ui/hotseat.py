@@ -30,15 +30,16 @@ class PassScreen(widgets.VBox):
         self.add_class("gk-pass-screen-box")
 
     def ask(self, name: str, on_ready: Callable[[], None] | None = None, *,
-            colour_class: str = "") -> None:
-        """Show the step for ``name``; ``on_ready`` (if given) runs when they click the button."""
+            colour_class: str = "", secrets: str = "cards") -> None:
+        """Show the step for ``name``; ``on_ready`` (if given) runs when they click the button.
+        ``secrets`` names what the screen hides (``"cards"``; ``"pieces"`` in Stratego)."""
         self.name = name
         self._on_ready = on_ready
         self.message.value = (f'<div class="gk-title">Pass the screen to '
                               f'<span class="{escape(colour_class)}">{escape(name)}</span></div>'
                               '<div class="gk-muted">Everyone else, look away: '
-                              'the next cards are secret.</div>')
-        self.button.description = f"I am {name}: show my cards"
+                              f'the next {escape(secrets)} are secret.</div>')
+        self.button.description = f"I am {name}: show my {secrets}"
 
     def _ready(self) -> None:
         if self._on_ready is not None:

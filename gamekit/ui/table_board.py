@@ -61,6 +61,7 @@ class TableBoard(widgets.VBox):
     max_players = 2
     default_players = 2
     log_title = "Log"
+    secrets = "cards"  # what the pass-the-screen step hides: "I am Ana: show my cards"
     button_width = "150px"  # the narrowest a big button gets, so rows of them line up
 
     def __init__(self, *, seats: Sequence[str] | None = None, names: Sequence[str] | None = None,
@@ -275,7 +276,8 @@ class TableBoard(widgets.VBox):
             self._drawn_for = view.seat
         if self.table.pass_to is not None:
             seat = self.table.pass_to
-            self.pass_screen.ask(self.names[seat], colour_class=f"gk-seat-colour-{seat}")
+            self.pass_screen.ask(self.names[seat], colour_class=f"gk-seat-colour-{seat}",
+                                 secrets=self.secrets)
             actions = [self.pass_screen]
         elif not self.table.persons and not view.is_over:
             actions = [widgets.HBox([self.round_button, self.all_button])]
@@ -313,7 +315,8 @@ class TableBoard(widgets.VBox):
         if not winners:
             return "Game over: a draw."
         named = " and ".join(view.names[p] for p in winners)
-        return f"Game over: {named} {'wins' if len(winners) == 1 else 'share the win'}!"
+        verb = "share the win" if len(winners) > 1 else "win" if named == "You" else "wins"
+        return f"Game over: {named} {verb}!"
 
     def _show_status(self, view: TableView) -> None:
         if self.message is not None:

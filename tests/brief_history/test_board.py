@@ -18,6 +18,7 @@ from gamekit.brief_history.board import (
     INVASION_RING,
     LEGAL_RING,
     BriefHistoryBoard,
+    button_words,
     css_name,
     lighter,
     load_agents,
@@ -41,9 +42,12 @@ def map_click(board, name):
 
 
 def shown_buttons(board) -> dict:
-    """The action buttons on the page: description -> button."""
+    """The action buttons on the page: the action's text -> button (a button says it in words,
+    ``button_words``, and carries the text in its CSS class)."""
     rows = [child for child in board.action_area.children if hasattr(child, "children")]
-    return {button.description: button for row in rows for button in row.children}
+    texts = {f"bh-action-{css_name(str(a))}": str(a) for a in board.view.legal_actions}
+    return {texts[name]: button for row in rows for button in row.children
+            for name in button._dom_classes if name in texts}
 
 
 def ring_names(board) -> set:
@@ -491,3 +495,25 @@ def test_a_map_updated_click_by_click_is_the_map_drawn_afresh():
             for shown in (board, fresh):
                 shown.view_picker.value = FOLLOW
     assert compared >= 2
+
+
+def test_action_buttons_say_what_they_do_in_words_not_in_typed_actions():
+    """A class reads "Fort in Italy", and in the draft a card's name under the
+    "Keep one Empire card" heading, never "take empire Romans" or "fort Italy"."""
+    board = BriefHistoryBoard(roman_turn(), seats=[HUMAN, "random", "random"])
+    labels = {text: button.description for text, button in shown_buttons(board).items()}
+    assert labels == {"fort Italy": "Fort in Italy"}
+    assert shown_buttons(board)["fort Italy"].tooltip == ""  # not "Ana may fort Italy"
+    assert not any("<b>place " in text or "<b>continue" in text for text in board.texts())
+    draft = BriefHistoryBoard(players=3, seats=[HUMAN, "random", "random"], seed=5)
+    for _ in range(10):
+        buttons = shown_buttons(draft)
+        for text, button in buttons.items():
+            assert button.description == button_words(draft.state.parse(text))
+            assert not button.description.startswith(("take ", "keep bonus", "fort ", "play ")), text
+        if not buttons or draft.state.phase != "draft":
+            break
+        next(iter(buttons.values())).click()
+    typed = [text for text in ("take empire", "take event", "keep bonus")
+             if any(text in t for t in draft.texts())]
+    assert not typed

@@ -84,7 +84,7 @@ def test_event_buttons_wait_for_their_player_in_hot_seat():
     state.gold[0] = 5
     board = BriefHistoryBoard(state, seats=[HUMAN, HUMAN, "random"], names=["Ana", "Rui", "Eva"])
     texts = "\n".join(widget_texts(board))
-    assert "play Leader" not in texts and board.shows(board.pass_screen) and board.viewer is None
+    assert "Play Leader" not in texts and board.shows(board.pass_screen) and board.viewer is None
     board.pass_screen.button.click()
-    assert board.viewer == 0 and "play Leader" in "\n".join(widget_texts(board))
+    assert board.viewer == 0 and "Play Leader" in "\n".join(widget_texts(board))  # the button's words
     assert board.choose("play Leader")

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import expect
 
 from gamekit.brief_history import new_game
-from gamekit.brief_history.board import BARREN_FILL, COLOURS, EMPTY_FILL, lighter, load_agents
+from gamekit.brief_history.board import BARREN_FILL, COLOURS, EMPTY_FILL, css_name, lighter, load_agents
 from gamekit.ui import HUMAN, build_agents
 
 REPO = Path(__file__).resolve().parents[2]
@@ -68,9 +68,22 @@ def click_and_wait(board, target) -> None:
     assert not board.locator(".bh-status.gk-status-error").count(), board.locator(".bh-status").inner_text()
 
 
+def action_class(button) -> str:
+    """The ``bh-action-<action text>`` class of an action button (its label is in words)."""
+    return button.evaluate("b => [...b.classList].find(c => c.startsWith('bh-action-'))")
+
+
+def as_action(state, clicked: str, seat: int):
+    """A click replayed: a button's ``bh-action-...`` class is the legal action it names."""
+    if not clicked.startswith("bh-action-"):
+        return clicked
+    return next(a for a in state.legal_actions(seat) if f"bh-action-{css_name(str(a))}" == clicked)
+
+
 def draft_until_a_placement(board) -> list[str]:
     """Click the people's choices (the first button each time, behind the screen step when it is
-    shown; "establish" at the start of a turn) until a person may place an army; the action texts."""
+    shown; "establish" at the start of a turn) until a person may place an army; the buttons'
+    action classes."""
     clicked = []
     for _ in range(CLICK_LIMIT):
         if board.locator(".bh-place:not(:disabled)").count():
@@ -80,7 +93,7 @@ def draft_until_a_placement(board) -> list[str]:
             continue
         establish = board.locator(".bh-action-establish")
         button = establish if establish.count() else board.locator(".bh-action").first
-        clicked.append(button.inner_text().strip())
+        clicked.append(action_class(button))
         click_and_wait(board, button)
     raise AssertionError(f"no placement after {CLICK_LIMIT} clicks: {page_state(board)}")
 
@@ -107,7 +120,7 @@ def engine_replay(seed: int, players: int, seats: list[str], clicked: list[str])
         if agents[p] is None:
             if not clicked:
                 break
-            state.apply(clicked.pop(0))
+            state.apply(as_action(state, clicked.pop(0), p))
         else:
             state.apply(agents[p].act(state.observation(p), state.legal_actions(p)))
     assert not clicked
@@ -166,14 +179,15 @@ def test_the_last_epoch_played_to_the_end_by_clicks(lab, page):
             clicked.append(place_with_the_picker(board))
             continue
         button = board.locator(".bh-actions .bh-action").first
-        clicked.append(button.inner_text().strip())
+        clicked.append(action_class(button))
         click_and_wait(board, button)
     expect(board.locator(".bh-result")).to_contain_text("Game over", timeout=30_000)
     engine = scenario("British", players=3, seed=4)
     agents = build_agents([HUMAN, "random", "random"], load_agents(), engine.seed)
     while not engine.is_terminal:
         p = engine.current_player
-        engine.apply(clicked.pop(0) if agents[p] is None else agents[p].act(engine.observation(p), engine.legal_actions(p)))
+        engine.apply(as_action(engine, clicked.pop(0), p) if agents[p] is None
+                     else agents[p].act(engine.observation(p), engine.legal_actions(p)))
     assert not clicked
     scores = board.locator(".bh-score-row").evaluate_all("rows => rows.map(r => Number(r.dataset.score))")
     assert scores == engine.scores()

@@ -56,8 +56,10 @@ def expected_labels(engine, viewer: int) -> dict[str, str]:
     return {square: text for square, text in labels.items()}
 
 
-def play_by_clicking(board, seed: int, *, setups=None, screenshot: Path | None = None) -> None:
-    """Click ``MOVES`` of Fire's moves against the random agent, checking the grid after each."""
+def play_by_clicking(board, seed: int, *, setups=None, screenshot: Path | None = None,
+                     names=("Fire", "Ice")) -> None:
+    """Click ``MOVES`` of Fire's moves against the random agent, checking the grid after each
+    and the last turn told in the players' ``names``."""
     engine = new_game("classic", setups=setups, seed=seed)
     agent = AGENTS["random"](seed=derive_seed(seed, 1))
     forbidden = {engine.spec.square_name(s) for s in engine.spec.forbidden}
@@ -81,7 +83,7 @@ def play_by_clicking(board, seed: int, *, setups=None, screenshot: Path | None =
                 break
             board.page.wait_for_timeout(100)
         assert shown == wanted
-    last = engine.log[-1].public[0]
+    last = engine.log_lines(0, start=len(engine.history) - 1, names=list(names))[0]
     board.locator(".st-last-turn", has_text=last).wait_for()
 
 
@@ -137,7 +139,7 @@ def test_play_notebook_in_jupyterlab(lab, page):
     board = page.locator(".st-board").first
     seed = new_game_from_panel(board)
     assert seed == derive_seed(2026, "game", 1)  # the board's next seed after 2026
-    play_by_clicking(board, seed)
+    play_by_clicking(board, seed, names=("Ana", "Computer"))  # the notebook's names
 
 
 def test_voila_app_against_an_agent(voila_app, page, tmp_path):

@@ -10,6 +10,7 @@ import pytest
 import gamekit.lost_cities.board as board_module
 from gamekit.core import IllegalActionError, derive_seed, save
 from gamekit.lost_cities import describe_expedition, new_game
+from gamekit.lost_cities.actions import discard, draw, in_words, pass_cards, play
 from gamekit.lost_cities.agents import AGENTS
 from gamekit.lost_cities.board import LostCitiesBoard, load_agents
 from gamekit.ui import HUMAN, is_selected
@@ -386,3 +387,43 @@ def test_a_players_own_screen_keeps_their_hand_in_sight_between_turns():
     assert table.waiting_for == (1,)
     rui.refresh()
     assert not any(button.disabled for button in rui.hand_buttons)
+
+
+def test_the_computers_last_turn_is_told_in_words_not_in_typed_actions():
+    board = LostCitiesBoard(seats=[HUMAN, "heuristic"], names=["Ana", "Bot"], seed=5)
+    click_one_action(board, random.Random(2))
+    click_one_action(board, random.Random(2))
+    turn = [action for action, _ in board.last_turns[1]]
+    told = section(board, "lc-agent-move").split("last turn:<br>")[1].split("</b>")[0]
+    assert told == "<b>" + ", then ".join(in_words(action) for action in turn)
+    assert told.startswith(("<b>plays the ", "<b>discards the ")) and "draw deck" not in told
+    assert f"Bot's last turn: {', then '.join(in_words(a) for a in turn)}" in board.summary()
+
+
+def test_an_action_in_words_for_a_player_and_for_you():
+    card = new_game(2, seed=1).hands[0][0]
+    assert in_words(play(card)) == f"plays the {card}"
+    assert in_words(discard(card), you=True) == f"discard the {card}"
+    assert in_words(draw("deck")) == "draws from the deck"
+    assert in_words(draw("white"), you=True) == "take the top card of the white pile"
+    assert in_words(pass_cards(*new_game(4, seed=1).hands[0][:2])) == "passes two cards to their partner"
+
+
+def test_a_disabled_button_says_why_in_its_tooltip():
+    board = LostCitiesBoard(seats=[HUMAN, "heuristic"], names=["Ana", "Bot"], seed=5)
+    controls = board.controls
+    assert controls["play"].disabled and controls["play"].tooltip == "Pick one card of your hand first"
+    assert controls["draw deck"].disabled
+    assert controls["draw deck"].tooltip == "First play or discard a card, then draw"
+    card = board.hand[0]
+    board.hand_buttons[0].click()
+    controls["discard"].click()
+    state = board.state
+    for name, button in board.controls.items():
+        if name.startswith("draw") and board.shows(button):
+            source = name.split()[1]
+            reason = state.why_illegal(draw(source), 0, names=board.names)
+            assert button.disabled is (reason is not None)
+            assert button.tooltip == ("" if reason is None else reason[0].upper() + reason[1:])
+    assert "just discarded" in board.controls[f"draw {card.colour}"].tooltip
+    assert board.controls["play"].tooltip == "Now draw a card"

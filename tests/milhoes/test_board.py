@@ -472,3 +472,24 @@ def test_the_public_view_on_the_pass_step_is_the_rules_public_observation():
     assert board.pass_screen_pending and board.view.seat is None
     assert board.public(board.view) == board.state.public_observation()
     assert board.public(board.view).hand == ()
+
+
+def test_a_seat_named_you_reads_you_win_not_you_wins():
+    """The app names its person "You": the reveal, the result and its explanation agree with it."""
+    board = MilhoesBoard(seats=[HUMAN, "random"], names=["You", "Bot"], seed=4)
+    reveals = []
+    for card in range(12, 0, -1):
+        assert board.choose(0, card)
+        reveals.append(board.public(board.view).last_round.describe(board.names))
+        assert not any("You wins" in text or "You takes" in text for text in board.texts())
+    assert any("You win it with" in text or "You take it with" in text for text in reveals)
+    assert not any("You wins" in text or "You takes" in text for text in reveals)
+    assert board.status.text == "Game over: You win!"  # with this seed You win
+    assert "You win with" in board.summary() and "You wins" not in board.summary()
+
+
+def test_confirm_says_why_it_is_disabled_until_a_card_is_picked():
+    board = MilhoesBoard(seats=[HUMAN, "random"], names=["Ana", "Bot"], seed=5)
+    assert board.confirm_button.disabled and board.confirm_button.tooltip == "Pick a card first"
+    board.select(7)
+    assert not board.confirm_button.disabled and board.confirm_button.tooltip == ""

@@ -334,3 +334,29 @@ def test_the_editor_loads_the_text_in_the_box_and_cancel_leaves_it_unchanged():
     board.editor_buttons.children[3].click()  # Cancel
     assert board.editing is None and board.setup_boxes[1].value == random_setup(side=1, seed=4)
     assert board.pass_screen_pending and board.grid.layout.display == "none"
+
+
+def test_the_pass_the_screen_step_speaks_of_pieces_not_cards():
+    board = StrategoBoard(seats=[HUMAN, HUMAN], names=["Ana", "Rui"], seed=3)
+    assert board.pass_screen.button.description == "I am Ana: show my pieces"
+    assert "the next pieces are secret" in board.pass_screen.message.value
+    assert not any("cards" in text for text in board.texts())
+
+
+def test_the_log_names_the_players_with_their_armies():
+    """With names, "Fire moves a3-a4" reads "Ana (Fire) moves a3-a4" and "Fire's Dragon" reads
+    "Ana's Dragon", in every line of a game between agents (attacks, captures, the end)."""
+    board = StrategoBoard(seats=["random", "random"], names=["Ana", "Rui"], seed=8)
+    board.play_to_end()
+    lines = [line for line in board.view.log[1:]
+             if not line.startswith("Game over")]  # the outcome has its own words
+    assert lines and any("attacks" in line for line in lines)
+    for line in lines:
+        bare = [w for w in ("Fire", "Ice") if w in line.replace(f"({w})", "")]
+        assert not bare, line
+    assert "1. Ana (Fire) moves" in lines[0] or "1. Ana's " in lines[0]
+    last_turns = board.last_turn.value
+    assert "Rui" in last_turns and "Fire" not in last_turns.replace("(Fire)", "")  # the side panel too
+    plain = StrategoBoard(seats=["random", "random"], seed=8)  # the app's names are the armies'
+    plain.play_to_end()
+    assert plain.view.log[1].startswith("1. Fire ")

@@ -163,9 +163,9 @@ def test_at_a_table_a_detection_answer_is_logged_for_the_mage_s_side_alone():
     table = Table(game({"e3": "r9", "f5": "b7", "h8": "b2"}, mode="powers"), [None, None], names=["Ana", "Rui"])
     table.take_screen(0)
     table.submit("detect e3 f5", 0)
-    answer = "1. It is Ice's Beast Rider (7)."
+    answer = "1. It is Rui's Beast Rider (7)."  # the log names the players
     assert answer in table.log(0) and answer not in table.log(1) and answer not in table.log(None)
-    assert "1. Fire's Mage (9) on e3 detects the piece on f5." in table.log(None)
+    assert "1. Ana's Mage (9) on e3 detects the piece on f5." in table.log(None)
 
 
 def test_the_public_observation_shows_public_ranks_only():
