@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import html
 import json
+import os
 import re
 import shutil
 import tempfile
@@ -24,6 +25,7 @@ from nbclient import NotebookClient
 from nbconvert import HTMLExporter
 
 from gamekit import lesson_files
+from gamekit.ui.figures import NO_PICTURES
 
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
@@ -94,8 +96,11 @@ def run_lesson(lesson: str) -> nbformat.NotebookNode:
     """The lesson executed top to bottom on a fresh kernel, with its widgets' state kept."""
     notebook = nbformat.read(lesson_files.lessons_folder() / f"{lesson}.ipynb", as_version=4)
     with tempfile.TemporaryDirectory(prefix="gamekit-handout-") as scratch:  # whatever a lesson writes
-        NotebookClient(notebook, timeout=600, kernel_name="python3", store_widget_state=True,
-                       resources={"metadata": {"path": scratch}}).execute()
+        client = NotebookClient(notebook, timeout=600, kernel_name="python3", store_widget_state=True,
+                                resources={"metadata": {"path": scratch}})
+        # the page draws its charts with plotly.js, so the kernel draws no PNGs: no Chromium of
+        # its own, which also hung beside another Chromium (a test's browser) on a small machine
+        client.execute(env=os.environ | {NO_PICTURES: "0"})
     return notebook
 
 

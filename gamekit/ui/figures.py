@@ -9,6 +9,7 @@ interactive only, so a lesson never fails for want of a picture.
 from __future__ import annotations
 
 import atexit
+import os
 import threading
 import warnings
 
@@ -91,7 +92,14 @@ class QuietPngRenderer(type(pio.renderers["png"])):
             return super().to_mimebundle(fig_dict)
 
 
+#: Set to ``"0"`` where nothing needs the pictures (a handout draws its charts with plotly.js).
+NO_PICTURES = "GAMEKIT_STATIC_IMAGES"
+
+
 def static_images(width: int = 800, height: int = 450) -> None:
-    """From now on, show every plotly figure interactive and as a PNG picture."""
+    """From now on, show every plotly figure interactive and as a PNG picture (unless the
+    environment variable ``GAMEKIT_STATIC_IMAGES`` is ``"0"``)."""
+    if os.environ.get(NO_PICTURES) == "0":
+        return
     pio.renderers[RENDERER] = QuietPngRenderer(width=width, height=height)
     pio.renderers.default = f"plotly_mimetype+{RENDERER}"
