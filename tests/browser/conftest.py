@@ -86,23 +86,6 @@ class Server:
         self._log_file.close()
 
 
-@pytest.fixture(scope="session")
-def browser():
-    if not os.path.exists(CHROMIUM):
-        reason = f"{CHROMIUM} is missing (install it with `apt-get install -y chromium`)"
-        if os.environ.get("CI"):
-            pytest.fail(f"browser tests need Chromium under CI: {reason}")
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield chromium
-        finally:
-            chromium.close()
-
-
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     """Remember whether the test body failed, so the page fixture can keep a screenshot."""

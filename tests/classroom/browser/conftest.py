@@ -22,7 +22,6 @@ from urllib.parse import urlparse
 import pytest
 
 from tests import cli_support
-from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS, browser  # noqa: F401 (the same Chromium, one per session)
 
 REPO = Path(__file__).resolve().parents[3]
 PORTS = range(int(os.environ.get("GAMEKIT_TEST_PORT_FIRST", "9200")),
