@@ -3,7 +3,9 @@
 They live outside the package in the repository (``notebooks/``, ``docs/teacher/``), where lessons are
 written and tested; the build copies them to ``gamekit/lessons/`` and ``gamekit/teacher_guide/`` in
 the wheel, so an installed gamekit finds them with ``gamekit.lesson_files``. An editable install
-copies nothing: the code reads the checkout's own folders. Everything else is in pyproject.toml.
+copies nothing: the code reads the checkout's own folders. The build also compiles the translation
+catalogs (``gamekit/locale/*/LC_MESSAGES/*.po``) to the ``.mo`` files gettext reads. Everything else is
+in pyproject.toml.
 """
 
 import shutil
@@ -32,6 +34,17 @@ class build_py_with_lessons(build_py):
             target = Path(self.build_lib) / "gamekit" / name
             shutil.rmtree(target, ignore_errors=True)
             shutil.copytree(origin, target, ignore=NOT_SHIPPED)
+        self.compile_catalogs()
+
+    def compile_catalogs(self):
+        """The translators' .po files compiled to the .mo files gettext reads (a checkout compiles
+        them in memory instead, see gamekit/i18n.py)."""
+        from babel.messages.mofile import write_mo
+        from babel.messages.pofile import read_po
+
+        for po in sorted((Path(self.build_lib) / "gamekit" / "locale").rglob("*.po")):
+            with po.open("rb") as source, po.with_suffix(".mo").open("wb") as target:
+                write_mo(target, read_po(source))
 
 
 setup(cmdclass={"build_py": build_py_with_lessons})

@@ -11,8 +11,10 @@ from gamekit.core import (
     save,
     tournament,
 )
+from gamekit.i18n import language, set_language, using_language
 
 __version__ = "0.2.0"
 
 __all__ = ["SIMULTANEOUS", "TERMINAL", "GameRecord", "IllegalActionError", "RandomAgent",
-           "load", "play_match", "save", "tournament", "__version__"]
+           "load", "play_match", "save", "tournament", "__version__",
+           "language", "set_language", "using_language"]
