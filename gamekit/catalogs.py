@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +35,23 @@ DOMAINS = {
 TRANSLATED = ["pt"]
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 COMMENT_TAGS = ["Translators:"]
+
+
+# Words that only one of the two languages uses often: a text with more of the English ones is English
+# left behind. (Words both languages share, like "a" or "as", are in neither list.)
+ENGLISH_WORDS = frozenset("the and of to is are you your with that this for what which from be can not or "
+                          "on by an will has have it its each one there their we when how than into".split())
+PORTUGUESE_WORDS = frozenset("o os de do da dos das que é um uma para com não em no na nos nas se por mais "
+                             "ao cada seu sua ou como são também quando qual isso este esta há pelo pela "
+                             "já ainda está foi".split())
+
+
+def looks_english(text: str, at_least: int = 2) -> bool:
+    """Whether a text still reads as English: at least ``at_least`` common English words, and more
+    of them than common Portuguese ones. A quick check for sentences a catalog has missed."""
+    words = re.findall(r"[^\W\d_]+", text.lower())
+    english = sum(w in ENGLISH_WORDS for w in words)
+    return english >= at_least and english > sum(w in PORTUGUESE_WORDS for w in words)
 
 
 def po_path(language: str, domain: str) -> Path:

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from gamekit.catalogs import looks_english
+
 ROOT = Path(__file__).resolve().parents[2]
 NOTEBOOKS = ROOT / "notebooks"
 PORTUGUESE = NOTEBOOKS / "pt"
@@ -17,12 +19,6 @@ ENGLISH_LESSONS = sorted(p.relative_to(NOTEBOOKS) for p in NOTEBOOKS.rglob("*.ip
                          if "pt" not in p.relative_to(NOTEBOOKS).parts and ".ipynb_checkpoints" not in p.parts)
 GUIDE_PAGES = sorted(p.name for p in GUIDE.glob("*.md"))
 
-# Words that only one of the two languages uses often: a paragraph with more of the English ones is
-# English left behind. (Words both languages share, like "a" or "as", are in neither list.)
-ENGLISH_WORDS = set("the and of to is are you your with that this for what which from be can not or "
-                    "on by an will has have it its each one there their we when how than into".split())
-PORTUGUESE_WORDS = set("o os de do da dos das que é um uma para com não em no na nos nas se por mais ao "
-                       "cada seu sua ou como são também quando qual isso este esta há pelo pela".split())
 NOT_PROSE = [re.compile(p, re.S) for p in (r"```.*?```", r"\$\$.*?\$\$", r"\$[^$\n]+\$", r"`[^`\n]*`",
                                              r"<[^>]+>", r"\]\([^)]*\)", r"https?://\S+")]
 REFERENCES = re.compile(r"^#+\s*(Referências|Bibliografia|Leituras)", re.M | re.I)
@@ -60,14 +56,7 @@ def prose_paragraphs(markdown: str) -> list[str]:
 
 
 def english_left_behind(markdown: str) -> list[str]:
-    found = []
-    for paragraph in prose_paragraphs(markdown):
-        words = re.findall(r"[^\W\d_]+", paragraph.lower())
-        english = sum(w in ENGLISH_WORDS for w in words)
-        portuguese = sum(w in PORTUGUESE_WORDS for w in words)
-        if english >= 3 and english > portuguese:
-            found.append(paragraph.strip()[:120])
-    return found
+    return [p.strip()[:120] for p in prose_paragraphs(markdown) if looks_english(p, at_least=3)]
 
 
 @pytest.mark.parametrize("lesson", ENGLISH_LESSONS, ids=str)
