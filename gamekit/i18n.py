@@ -44,6 +44,7 @@ NUMBER_LOCALES = {"en": "en", "pt": "pt_PT"}
 
 LOCALE_FOLDER = resources.files(__package__) / "locale"
 
+_SOURCE = gettext.NullTranslations()  # English: the code's own words
 _session_language: str | None = None
 _block_language: contextvars.ContextVar[str | None] = contextvars.ContextVar(
     "gamekit_language", default=None)
@@ -138,7 +139,7 @@ def compile_catalog(po_text: str) -> bytes:
 
 def _translations_now(domain: str) -> gettext.NullTranslations:
     code = language()
-    return gettext.NullTranslations() if code == SOURCE_LANGUAGE else _catalog(code, domain)
+    return _SOURCE if code == SOURCE_LANGUAGE else _catalog(code, domain)
 
 
 def translations(domain: str):
