@@ -11,7 +11,7 @@ from __future__ import annotations
 from .moves import BLOCKED, CHARM, DETECT, ARROW, EMPTY
 from .notation import KIND_NUMBER, KINDS, Action
 from .presets import BEAST, DRAGON, ELF, IMMOBILE, MAGE, SCOUT, SORCERESS, SWIFT_RANKS
-from .words import A, PLURAL, THE, N_, Piece, _, both, forbidden_word, ngettext, piece_word, side_word
+from .words import A, PLURAL, THE, N_, Piece, _, both, forbidden_word, ngettext, piece_word, power_word, side_word
 
 TARGET_RANK = {DETECT: MAGE, CHARM: SORCERESS, ARROW: ELF}
 # Translators: "only {piece} can <verb>; this is {this}": what each power does
@@ -31,8 +31,9 @@ class Refusals:
             return _("{kind} is not a kind of action; the kinds are {kinds}").format(
                 kind=repr(kind), kinds=", ".join(KINDS))
         if kind != "move" and not self.powers:
+            # Translators: {kind} is the action's kind in the notation ("flight"), {power} the power's name
             return _("{kind} is a Special Power, and powers are played only in the 'powers' mode; "
-                     "this game is classic").format(kind=kind)
+                     "this game is classic").format(kind=kind, power=power_word(kind))
         src, dst = self._square(action.src), self._square(action.dst)
         if src is None or dst is None:
             return self._no_square(action.dst if src is not None else action.src)
@@ -209,7 +210,9 @@ class Refusals:
         if self.rank[pid] != needed:
             return _(POWER_SENTENCES[kind]).format(piece=self._any(needed), this=self._a_piece(pid))
         if action.via is not None or action.attack is not None:
-            return _("{kind} names the piece using it and its target: '{kind} e3 f5'").format(kind=action.kind)
+            # Translators: {kind} is the action's kind in the notation ("charm"), {power} the power's name
+            return _("{kind} names the piece using it and its target: '{kind} e3 f5'").format(
+                kind=action.kind, power=power_word(action.kind))
         (r1, c1), (r2, c2) = divmod(src, self.spec.width), divmod(dst, self.spec.width)
         if src == dst:
             return _("{the_piece} cannot target itself: choose an enemy piece within 2 squares").format(

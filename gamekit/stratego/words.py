@@ -59,6 +59,10 @@ SIDE_PIECE = {"Fire": N_("Fire's {piece}"), "Ice": N_("Ice's {piece}"),
               "Red": N_("Red's {piece}"), "Blue": N_("Blue's {piece}")}
 FORBIDDEN_WORDS = {"forbidden area": (N_("forbidden area"), N_("a forbidden area"), N_("the forbidden area")),
                    "lake": (N_("lake"), N_("a lake"), N_("the lake"))}
+#: the powers by their action kinds, as the booklet names them
+POWER_NAMES = {"move": N_("Move"), "swiftness": N_("Swiftness"), "flight": N_("Flight"), "fury": N_("Fury Attack"),
+               # Translators: the Brazilian booklet's "Detecção do Inimigo" (pt-PT, AO90: "Deteção")
+               "detect": N_("Enemy Detection"), "charm": N_("Charm"), "arrow": N_("Arrow Attack")}
 #: the modes and the captured-pieces modes as a person reads them (the options keep the English keys)
 MODE_NAMES = {"classic": N_("classic"), "powers": N_("Special Powers")}
 CAPTURED_NAMES = {"open": N_("open"), "prisoner": N_("prisoner"), "secret": N_("secret"), "hidden": N_("hidden")}
@@ -78,6 +82,11 @@ def side_word(side: str) -> str:
 def forbidden_word(word: str, form: int = BARE) -> str:
     """The board's forbidden squares in words: "forbidden area" / "área proibida", or "lake"."""
     return _(FORBIDDEN_WORDS[word][form])
+
+
+def power_word(kind: str) -> str:
+    """A power's name (by its action kind) in the language in force: "Flight" / "Voo"."""
+    return _(POWER_NAMES[kind]) if kind in POWER_NAMES else str(kind)
 
 
 def mode_word(mode: str) -> str:
