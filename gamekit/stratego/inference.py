@@ -100,14 +100,14 @@ def beliefs(observation, rounds: int = 200, tolerance: float = 1e-9,
         rows.append({r: weight.get(r, 1.0) for r in mask if r in army.pool})
     weights = [groups[key] for key in keys]
     columns = {r: [(row, w) for row, w in zip(rows, weights) if r in row] for r in army.pool}
-    for _ in range(rounds):
+    for _round in range(rounds):
         change = 0.0
         for r, cells in columns.items():
             total = sum(row[r] * w for row, w in cells)
             if total > 0:
                 scale = army.pool[r] / total
                 change = max(change, abs(scale - 1))
-                for row, _ in cells:
+                for row, _weight in cells:
                     row[r] *= scale
         for row in rows:
             norm = sum(row.values())

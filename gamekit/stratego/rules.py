@@ -119,7 +119,6 @@ from .words import (
     Word,
     _,
     capitalised,
-    captured_word,
     either,
     mode_word,
     named,
