@@ -78,7 +78,7 @@ from fractions import Fraction
 
 from gamekit.core import TERMINAL, GameState, IllegalActionError, NotAnActionError, make_rng, seat_name
 from gamekit.core.observations import DeferredFields, Watchers, deferred
-from gamekit.i18n import N_, format_number, translations
+from gamekit.i18n import N_, translations
 
 from .actions import (  # re-exported: ``from gamekit.brief_history.rules import Place`` keeps working
     _BONUS,
@@ -117,7 +117,8 @@ from .actions import (  # re-exported: ``from gamekit.brief_history.rules import
 from .cards import CardSet, EmpireSpec, EventCard, load_cards
 from .maps import TeachingMap, load_map
 from .odds import MAX_INDICATOR, VIKING_NATURAL, points_from_scores, success_probability
-from .words import COLOUR_NAMES, Said, colour_name, display_name, name_colours, terrain_name, words
+from .words import (  # noqa: F401 (COLOUR_NAMES and name_colours: the board imports them from here)
+    COLOUR_NAMES, Said, colour_name, decimal, display_name, name_colours, terrain_name, words)
 
 _, ngettext, pgettext = translations("brief_history")
 
@@ -689,7 +690,7 @@ class BriefHistoryState(GameState):
                         "{territory} ({terrain}, cost {cost}): {a} dice against {d} at +{bonus}; "
                         "P(taking it with this roll) = {p} ≈ {decimal}", a).format(
             territory=display_name(territory), terrain=terrain_name(self.world.terrain(territory)),
-            cost=self.world.cost(territory), a=a, d=d, bonus=bonus, p=p, decimal=format_number(float(p), 3))
+            cost=self.world.cost(territory), a=a, d=d, bonus=bonus, p=p, decimal=decimal(float(p), 3))
 
     # --- text ------------------------------------------------------------------------------------
     def _parse_action(self, text: str) -> Action:

@@ -20,17 +20,17 @@ from __future__ import annotations
 
 import re
 
-from gamekit.i18n import N_, language, translations
+from gamekit.i18n import N_, format_number, language, translations
 
 from .names import CARD_TEXTS, NAMES
 
 __all__ = ["COLOUR_NAMES", "Said", "card_text", "colour_name", "display_name", "name_colours", "resource_name",
-           "site_name", "terrain_name", "words"]
+           "site_name", "terrain_name", "decimal", "words"]
 
 _, ngettext, pgettext = translations("brief_history")
 
 #: How the kit names the six colours (English keys; ``colour_name`` says them in the language in force).
-COLOUR_NAMES = (N_("blue"), N_("red"), N_("green"), N_("purple"), N_("ochre"), N_("black"))
+COLOUR_NAMES = ("blue", "red", "green", "purple", "ochre", "black")
 
 
 def display_name(name: str) -> str:
@@ -42,9 +42,16 @@ def display_name(name: str) -> str:
     return _(name)
 
 
+def decimal(x: float, places: int) -> str:
+    """A decimal as the language in force writes it (``"0.417"`` / ``"0,417"``): ``format_number``,
+    except that English keeps Python's own rounding, so English texts stay exactly as they were."""
+    return f"{x:.{places}f}" if language() == "en" else format_number(x, places)
+
+
 def colour_name(colour: int) -> str:
     """``"blue"`` / ``"azul"``: one of the six colours in the language in force."""
-    return pgettext("colour", COLOUR_NAMES[colour])
+    return (pgettext("colour", "blue"), pgettext("colour", "red"), pgettext("colour", "green"),
+            pgettext("colour", "purple"), pgettext("colour", "ochre"), pgettext("colour", "black"))[colour]
 
 
 def terrain_name(terrain: str) -> str:
