@@ -301,7 +301,7 @@ class HeuristicAgent(ExplainingAgent):
         held = board.owner.get(t)
         if held is not None and held[0] not in board.mine:
             value, p, gain, overrun = self.invasion_value(board, t, action.by_sea)
-            a, d, b, *_ = self.invasion_terms(board, t, action.by_sea)
+            a, d, b, *_terms = self.invasion_terms(board, t, action.by_sea)
             return value, ngettext("invade {territory} ({terrain}, cost {cost}): {a} die vs {d} at +{bonus}, "
                                    "P = {p}; if taken {gain} gold, over-run {overrun}",
                                    "invade {territory} ({terrain}, cost {cost}): {a} dice vs {d} at +{bonus}, "
@@ -315,9 +315,9 @@ class HeuristicAgent(ExplainingAgent):
                                  worth=board.values.get(world.area(t), 0), value=_signed(value))
 
     def _continue(self, board: _Board, action: Continue):
-        target, _, by_sea = board.obs.invasion
+        target, _defender, by_sea = board.obs.invasion
         bonus = min(board.obs.indicator + 1, MAX_INDICATOR)
-        value, p, gain, _ = self.invasion_value(board, target, by_sea, bonus)
+        value, p, gain, _overrun = self.invasion_value(board, target, by_sea, bonus)
         return value, _("one more army at +{bonus}: P = {p} to take {territory} ({gain} gold)").format(
             bonus=bonus, p=p, territory=display_name(target), gain=_signed(gain))
 
@@ -393,7 +393,7 @@ class HeuristicAgent(ExplainingAgent):
             held = board.owner.get(t)
             if held is None or held[0] in board.mine or (kind == "siege" and t not in board.fort):
                 continue
-            a, d, b, fear, _ = self.invasion_terms(board, t, False)
+            a, d, b, fear, _viking = self.invasion_terms(board, t, False)
             cost = world.cost(t)
             before = success_probability(a, d, cost, b, fear)
             after = success_probability(a + effect.get("dice", 0), 1 if kind == "siege" else d, cost,
@@ -430,7 +430,7 @@ class HeuristicAgent(ExplainingAgent):
                 + TRAIT_VALUES.get(spec.trait, 0.0))
 
     def _take_event(self, board: _Board, action: TakeEvent):
-        kind, effect, _ = _event_effects()[action.card]
+        kind, effect, _cost = _event_effects()[action.card]
         if kind in ("minor_empire", "barbarians"):
             return effect["armies"] * ARMY_VALUE, ngettext(
                 "a minor empire of {n} army", "a minor empire of {n} armies", effect["armies"]).format(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from gamekit.i18n import N_
 
-__all__ = ["AREAS", "CARD_TEXTS", "EMPIRES", "EVENTS", "NAMES", "PEOPLES", "RESOURCES", "SEAS", "TERRITORIES"]
+__all__ = ["AREAS", "CARD_TEXTS", "LABELS", "EMPIRES", "EVENTS", "NAMES", "PEOPLES", "RESOURCES", "SEAS", "TERRITORIES"]
 
 # the teaching map's territories, in map order
 TERRITORIES = (
@@ -85,5 +85,10 @@ CARD_TEXTS = (
     N_('Vikings: only one army may cross the Atlantic in their turn; invading from the sea succeeds on a natural 5 or 6.'),
     N_('French: monuments in territories they take are not reduced, nor one in their start, Gaul.'),
     N_('United States: no expansion across an ocean unless the Astronomy event is played.'),
+)
+# the labels the map and the card set carry: the kit's own, inspired by the published game
+LABELS = (
+    N_("gamekit's own teaching map: inspired by the published game (A Brief History of the World, Ragnar Brothers 2009), not its board. Real place names; the layout, terrain, resources and coordinates are the kit's inventions."),
+    N_("gamekit's own teaching cards: inspired by the published game (A Brief History of the World, Ragnar Brothers 2009), not its cards. Real empire names; every number, start, fleet, event effect, Area value and Bonus token is the kit's invention."),
 )
 NAMES = frozenset(TERRITORIES + AREAS + SEAS + EMPIRES + EVENTS + PEOPLES)

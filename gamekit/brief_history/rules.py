@@ -70,6 +70,7 @@ Where the rules are silent the kit decides, and says so here:
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from dataclasses import dataclass, field, replace
@@ -78,7 +79,7 @@ from fractions import Fraction
 
 from gamekit.core import TERMINAL, GameState, IllegalActionError, NotAnActionError, make_rng, seat_name
 from gamekit.core.observations import DeferredFields, Watchers, deferred
-from gamekit.i18n import N_, translations
+from gamekit.i18n import N_, language, translations, using_language
 
 from .actions import (  # re-exported: ``from gamekit.brief_history.rules import Place`` keeps working
     _BONUS,
@@ -116,6 +117,7 @@ from .actions import (  # re-exported: ``from gamekit.brief_history.rules import
 )
 from .cards import CardSet, EmpireSpec, EventCard, load_cards
 from .maps import TeachingMap, load_map
+from .names import NAMES
 from .odds import MAX_INDICATOR, VIKING_NATURAL, points_from_scores, success_probability
 from .words import (  # noqa: F401 (COLOUR_NAMES and name_colours: the board imports them from here)
     COLOUR_NAMES, Said, colour_name, decimal, display_name, name_colours, terrain_name, words)
@@ -215,7 +217,7 @@ class BriefHistoryObservation(DeferredFields):
         for tile in self.tiles:
             if tile.territory == territory:
                 return tile
-        raise ValueError(f"there is no territory {territory!r} on the teaching map")
+        raise ValueError(_no_territory(territory))
 
 
 # --- the empire being played -------------------------------------------------------------------------
@@ -719,7 +721,12 @@ class BriefHistoryState(GameState):
             "'take empire Romans', 'play Leader' or 'reorganise'").format(text=repr(text)))
 
     def _canonical(self, name: str) -> str:
-        return _names(self.world, self.cards).get(name.lower(), name)
+        """The canonical English name a text names (``"balkans"``, or ``"balcãs"`` in Portuguese)."""
+        key = name.lower()
+        found = _names(self.world, self.cards).get(key)
+        if found is None and language() != "en":
+            found = _local_names(language()).get(key)
+        return name if found is None else found
 
     def _example_text(self) -> str:
         return "place Balkans"
@@ -1269,7 +1276,7 @@ class BriefHistoryState(GameState):
     def gold_due(self, colour: int) -> dict[str, int]:
         """What ``colour`` would collect now: buildings, then each Area's presence, dominance or supremacy."""
         due = {"capitals": 0, "cities": 0, "monuments": 0}
-        for t, (c, _) in self.army.items():
+        for t, (c, _active) in self.army.items():
             if c == colour:
                 site = self.site.get(t)
                 due["capitals"] += 2 * (site == "capital")
@@ -1341,7 +1348,7 @@ class BriefHistoryState(GameState):
                 self.gold[c] = free
 
     def _keep_bonus(self, value: int) -> None:
-        colour, _ = self.queue.pop(0)
+        colour, _kind = self.queue.pop(0)
         self.packets["bonus"].remove(value)
         self.bonus_held[colour].append(value)
         self._say(N_("colour {colour} keeps a Bonus token"), colour=colour)
@@ -1406,7 +1413,7 @@ class BriefHistoryState(GameState):
         """The last ``count`` lines of ``log_for(player)``, merging only the tail of the log."""
         since = max(0, len(self.log) - count)
         mine = []
-        for at, colour, text, _ in reversed(self.secret_log):  # secret lines come in the log's order
+        for at, colour, text, _told in reversed(self.secret_log):  # secret lines come in the log's order
             if at < since:
                 break
             if self.seat_of[colour] == player:
@@ -1753,6 +1760,14 @@ def _names(world: TeachingMap, cards: CardSet) -> dict[str, str]:
         names += [c.name for c in cards.empire_cards] + [e.name for e in cards.events + cards.starting_events]
         _NAME_CACHE[key] = {n.lower(): n for n in names}
     return _NAME_CACHE[key]
+
+
+@functools.cache
+def _local_names(code: str) -> dict[str, str]:
+    """Lower-case name in the language ``code`` -> canonical name, so that an action text may name
+    places and cards as the language does (``"place Balcãs"`` reads as ``"place Balkans"``)."""
+    with using_language(code):
+        return {display_name(name).lower(): name for name in NAMES}
 
 
 def _check_options(players, fort_removal, monuments, reorganise_early) -> None:

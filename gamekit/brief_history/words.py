@@ -22,7 +22,7 @@ import re
 
 from gamekit.i18n import N_, format_number, language, translations
 
-from .names import CARD_TEXTS, NAMES
+from .names import CARD_TEXTS, LABELS, NAMES
 
 __all__ = ["COLOUR_NAMES", "Said", "card_text", "colour_name", "display_name", "name_colours", "resource_name",
            "site_name", "terrain_name", "decimal", "words"]
@@ -77,11 +77,12 @@ def resource_name(symbol: str) -> str:
 
 
 def card_text(text: str) -> str:
-    """The text printed on an Event card, or an Empire card's trait, in the language in force."""
-    return _(text) if text in _CARD_TEXTS else text
+    """A text of the kit's data in the language in force: an Event card's text, an Empire card's
+    trait, or the label the map and the card set carry (the kit's own, inspired by the published game)."""
+    return _(text) if text in _DATA_TEXTS else text
 
 
-_CARD_TEXTS = frozenset(CARD_TEXTS)
+_DATA_TEXTS = frozenset(CARD_TEXTS + LABELS)
 
 
 # "colour 2" in English, "cor 2" in Portuguese: boards put their own names there ("green (Eva)").
