@@ -120,7 +120,7 @@ from .maps import TeachingMap, load_map
 from .names import NAMES
 from .odds import MAX_INDICATOR, VIKING_NATURAL, points_from_scores, success_probability
 from .words import (  # noqa: F401 (COLOUR_NAMES and name_colours: the board imports them from here)
-    COLOUR_NAMES, Said, colour_name, decimal, display_name, name_colours, terrain_name, words)
+    COLOUR_NAMES, Listed, Said, colour_name, said_line, decimal, display_name, name_colours, terrain_name, words)
 
 _, ngettext, pgettext = translations("brief_history")
 
@@ -439,9 +439,9 @@ class BriefHistoryState(GameState):
                 continue
             if t in near:
                 places.append(_place_action(t, False))
-                if turn.trait == "vikings" and t in coast and self._is_enemy(t) and self._sea_route_reason(t) is None:
+                if turn.trait == "vikings" and t in coast and self._is_enemy(t) and not self._sea_route_blocked(t):
                     places.append(_place_action(t, True))
-            elif not crossings[t] or self._sea_route_reason(t) is None:
+            elif not crossings[t] or not self._sea_route_blocked(t):
                 places.append(_place_action(t, True))
         return places
 
@@ -499,23 +499,22 @@ class BriefHistoryState(GameState):
             return _("colour {colour} holds no Event card {card}").format(colour=self.turn.colour, card=repr(action.card))
         if self.turn.from_event:
             return _("{card} is in play: no other Event until it is over").format(card=display_name(self.in_play.name))
-        name = display_name(card.name)
         if self.phase == "start":
             if card.colour != "red":
-                return _("{card} has a black Epoch number: play it after establishing your empire").format(card=name)
+                return _("{card} has a black Epoch number: play it after establishing your empire").format(card=display_name(card.name))
             if not card.playable_in(self.epoch):
                 if card.late:
                     return _("{card} can be played only in Epoch {epoch} or {later}").format(
-                        card=name, epoch=card.epoch, later=card.epoch + card.late)
-                return _("{card} can be played only in Epoch {epoch}").format(card=name, epoch=card.epoch)
+                        card=display_name(card.name), epoch=card.epoch, later=card.epoch + card.late)
+                return _("{card} can be played only in Epoch {epoch}").format(card=display_name(card.name), epoch=card.epoch)
             if action.target is not None:
                 return self._no_target_words(card)
             return self._why_not_afford(card)
         if card.colour == "red":
-            return _("{card} has a red Epoch number: it could only be played at the start of your turn").format(card=name)
+            return _("{card} has a red Epoch number: it could only be played at the start of your turn").format(card=display_name(card.name))
         if not card.playable_in(self.epoch):
             return _("{card} can be played from Epoch {epoch} on, and this is Epoch {now}").format(
-                card=name, epoch=card.epoch, now=self.epoch)
+                card=display_name(card.name), epoch=card.epoch, now=self.epoch)
         if self.in_play is not None:
             return _("only one Event may be in play at a time, and {card} is in play").format(
                 card=display_name(self.in_play.name))
@@ -536,19 +535,18 @@ class BriefHistoryState(GameState):
 
     def _why_not_target(self, card: EventCard, target) -> str | None:
         targets = self._event_targets(card)
-        name = display_name(card.name)
         if targets == [None]:
             return None if target is None else self._no_target_words(card)
         if target is None:
-            return _("{card} needs a target: {targets}").format(card=name, targets=self._target_words(card))
+            return _("{card} needs a target: {targets}").format(card=display_name(card.name), targets=self._target_words(card))
         if target not in targets:
             if card.kind in ("treachery", "civil_war") and target in self.world.territories and self._atlantic_reason(target):
                 return self._atlantic_reason(target)
             if not targets:
                 return _("{card} has no possible target now ({targets})").format(
-                    card=name, targets=self._target_words(card))
+                    card=display_name(card.name), targets=self._target_words(card))
             return _("{target} is not a possible target of {card}: {targets}").format(
-                target=repr(target), card=name, targets=self._target_words(card))
+                target=repr(target), card=display_name(card.name), targets=self._target_words(card))
         return None
 
     @staticmethod
@@ -567,29 +565,28 @@ class BriefHistoryState(GameState):
         turn = self.turn
         if turn.organiser == 0:
             return _("the organiser is empty")
-        name = display_name(t)
         if self.world.is_barren(t):
-            return _("{territory} is barren: no army may ever be placed there").format(territory=name)
+            return _("{territory} is barren: no army may ever be placed there").format(territory=display_name(t))
         if self.army.get(t) == (turn.colour, True):
-            return _("{territory} already holds one of your active armies: one army per territory").format(territory=name)
+            return _("{territory} already holds one of your active armies: one army per territory").format(territory=display_name(t))
         land = any(self.army.get(n) == (turn.colour, True) for n in self.world.neighbours(t))
         if not action.by_sea:
             if land:
                 return self._atlantic_reason(t)
             if t in self._fleet_targets():
-                return _("{territory} is reached only from a fleet: place the army there by sea").format(territory=name)
-            return _("{territory} is not next to any of your active armies or fleets").format(territory=name)
+                return _("{territory} is reached only from a fleet: place the army there by sea").format(territory=display_name(t))
+            return _("{territory} is not next to any of your active armies or fleets").format(territory=display_name(t))
         if t not in self._fleet_targets():
-            return _("none of your fleets reaches {territory}").format(territory=name)
+            return _("none of your fleets reaches {territory}").format(territory=display_name(t))
         if land and not (turn.trait == "vikings" and self._is_enemy(t)):
             if turn.trait == "vikings":
                 return _("{territory} is next to your armies and holds no enemy army: place it over land "
-                         "(Vikings come from the sea only to invade)").format(territory=name)
+                         "(Vikings come from the sea only to invade)").format(territory=display_name(t))
             if self._is_enemy(t):
                 return _("{territory} is next to your armies: invade it over land "
-                         "(only Vikings may choose to invade from the sea)").format(territory=name)
+                         "(only Vikings may choose to invade from the sea)").format(territory=display_name(t))
             return _("{territory} is next to your armies: place it over land "
-                     "(an army comes by sea only where no land route exists)").format(territory=name)
+                     "(an army comes by sea only where no land route exists)").format(territory=display_name(t))
         return self._sea_route_reason(t) or self._atlantic_reason(t)
 
     def _why_not_continue(self, action) -> str | None:
@@ -601,22 +598,21 @@ class BriefHistoryState(GameState):
         t, info = action.territory, self.overrun
         if not isinstance(t, str) or t not in self.world.territories:
             return _no_territory(t)
-        name = display_name(t)
         if t not in self.world.neighbours(info["from"]):
             return _("{territory} is not next to {taken}, the territory just taken "
-                     "(over-run goes in a chain, over land)").format(territory=name, taken=display_name(info["from"]))
+                     "(over-run goes in a chain, over land)").format(territory=display_name(t), taken=display_name(info["from"]))
         if self.army.get(t, (None,))[0] != info["defender"]:
             return _("{territory} holds no army of colour {colour}, the player you defeated").format(
-                territory=name, colour=info["defender"])
+                territory=display_name(t), colour=info["defender"])
         if t in self.fort and not self._siege():
-            return _("{territory} holds a fort, and a fort stops an over-run").format(territory=name)
+            return _("{territory} holds a fort, and a fort stops an over-run").format(territory=display_name(t))
         atlantic = self._atlantic_reason(t)
         if atlantic:
             return atlantic
         cost = self.world.cost(t)
         if cost > info["points"]:
             return _("{territory} costs {cost} points ({terrain}) and you have {points} left").format(
-                territory=name, cost=cost, terrain=terrain_name(self.world.terrain(t)), points=info["points"])
+                territory=display_name(t), cost=cost, terrain=terrain_name(self.world.terrain(t)), points=info["points"])
         if not info["event"] and self.turn.organiser == 0:
             return _("the organiser is empty")
         return None
@@ -825,7 +821,7 @@ class BriefHistoryState(GameState):
         self.queue = [pick for k in range(n) for pick in ((ranking[n - 1 - k], "empire"), (ranking[k], "event"))]
         self.phase = "draft"
         self._say(N_("Epoch {epoch} begins; Area values: {values}"), epoch=self.epoch,
-                  values=tuple(Said(N_("{area} {value}"), area=a, value=v) for a, v in self.area_values().items() if v))
+                  values=Listed(Said(N_("{area} {value}"), area=a, value=v) for a, v in self.area_values().items() if v))
         self._advance()
 
     def _take(self, action) -> None:
@@ -931,7 +927,7 @@ class BriefHistoryState(GameState):
         else:
             established = (N_("{empire} establish in {start} (barbarians), fleets in {fleets}") if spec.fleets
                            else N_("{empire} establish in {start} (barbarians)"))
-        self._say(established, empire=spec.name, start=start, fleets=spec.fleets)
+        self._say(established, empire=spec.name, start=start, fleets=Listed(spec.fleets))
 
     def _clear(self, territory: str) -> None:
         """Establishing (or a Kingdom) removes whatever stood in the start territory."""
@@ -962,12 +958,14 @@ class BriefHistoryState(GameState):
         without crossing any)."""
         return _sea_plan(self.world, self.turn.spec.start, self._fleet_bodies())[1].get(territory, ())
 
-    def _sea_route_reason(self, territory: str) -> str | None:
+    def _sea_route_blocked(self, territory: str) -> bool:
+        """Whether the empire's trait forbids the ocean crossing a sea placement there needs."""
         turn = self.turn
-        crossings = self._crossing_routes(territory)
-        if not crossings:
-            return None
-        if turn.trait == "united_states" and not turn.astronomy:
+        return turn.trait == "united_states" and not turn.astronomy and bool(self._crossing_routes(territory))
+
+    def _sea_route_reason(self, territory: str) -> str | None:
+        if self._sea_route_blocked(territory):
+            crossings = self._crossing_routes(territory)
             return _("the United States may not expand across the {ocean} unless Astronomy is played").format(
                 ocean=display_name(crossings[0]))
         return None
@@ -1305,7 +1303,7 @@ class BriefHistoryState(GameState):
         due = self.gold_due(colour)
         total = sum(due.values())
         self._add_gold(colour, total)
-        parts = tuple(_gold_part(what, amount) for what, amount in due.items() if amount)
+        parts = Listed(_gold_part(what, amount) for what, amount in due.items() if amount)
         self._say(N_("colour {colour} collects {total} gold ({parts})") if parts else N_("colour {colour} collects {total} gold"),
                   colour=colour, total=total, parts=parts)
 
@@ -1366,7 +1364,7 @@ class BriefHistoryState(GameState):
     def _say(self, message: str, indent: str = "", **values) -> None:
         """A line of the public log: an English sentence (marked for the catalog where it is written,
         or a ``Said`` already) and its values, said again in the language of whoever reads it."""
-        self.log.append(message if isinstance(message, Said) else Said(message, indent=indent, **values))
+        self.log.append(message if isinstance(message, Said) else said_line(message, indent, values))
 
     def _tell(self, colour: int, line: Said) -> None:
         """A line of the log that only ``colour``'s player may read."""
@@ -1772,24 +1770,27 @@ def _local_names(code: str) -> dict[str, str]:
 
 def _check_options(players, fort_removal, monuments, reorganise_early) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
-        raise ValueError(f"A Brief History of the World is for 3 to 6 players (or 2, each with two colours), not {players!r}")
+        raise ValueError(_("A Brief History of the World is for 3 to 6 players (or 2, each with two colours), "
+                           "not {players}").format(players=repr(players)))
     if fort_removal not in FORT_RULES:
-        raise ValueError(f"fort_removal is 'taken' (a fort goes when its territory is taken) or 'attempt' "
-                         f"(when it is attacked at all), not {fort_removal!r}")
+        raise ValueError(_("fort_removal is 'taken' (a fort goes when its territory is taken) or 'attempt' "
+                           "(when it is attacked at all), not {value}").format(value=repr(fort_removal)))
     if isinstance(monuments, bool) or not isinstance(monuments, int) or monuments < 0:
-        raise ValueError(f"monuments is the size of the monument supply, a whole number, not {monuments!r}")
+        raise ValueError(_("monuments is the size of the monument supply, a whole number, not {value}").format(
+            value=repr(monuments)))
     if not isinstance(reorganise_early, bool):
-        raise ValueError(f"reorganise_early is True or False, not {reorganise_early!r}")
+        raise ValueError(_("reorganise_early is True or False, not {value}").format(value=repr(reorganise_early)))
 
 
 def _check_dice_script(dice) -> None:
     if dice is None:
         return
     if not isinstance(dice, (list, tuple)):
-        raise ValueError(f"dice is a list of faces (1 to 6) for the next rolls, not {dice!r}")  # noqa: TRY004 (bad options are ValueErrors)
+        raise ValueError(_("dice is a list of faces (1 to 6) for the next rolls, not {dice}").format(  # noqa: TRY004
+            dice=repr(dice)))  # (bad options are ValueErrors)
     for face in dice:
         if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
-            raise ValueError(f"a die shows 1 to 6, but the dice option holds {face!r}")
+            raise ValueError(_("a die shows 1 to 6, but the dice option holds {face}").format(face=repr(face)))
 
 
 POSITION_KEYS = ("empire", "colour", "armies", "sites", "forts", "monuments", "gold")

@@ -24,7 +24,7 @@ from gamekit.i18n import N_, format_number, language, translations
 
 from .names import CARD_TEXTS, LABELS, NAMES
 
-__all__ = ["COLOUR_NAMES", "Said", "card_text", "colour_name", "display_name", "name_colours", "resource_name",
+__all__ = ["COLOUR_NAMES", "Listed", "Said", "card_text", "colour_name", "display_name", "name_colours", "resource_name",
            "site_name", "terrain_name", "decimal", "words"]
 
 _, ngettext, pgettext = translations("brief_history")
@@ -106,10 +106,19 @@ def _value(value, translate: bool):
     return value
 
 
+class Listed(tuple):
+    """Names (or pieces of sentences) that a sentence lists, separated by commas in every language."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return ", ".join(map(str, self))
+
+
 class Said(str):
     """A sentence of the game's log: ``str`` is its English text; ``words()`` says it in the
     language in force. Its values are names (shown with :func:`display_name`), numbers, lists of
-    names, or other ``Said`` pieces. ``indent`` (spaces) goes before the sentence in every language.
+    names (a :class:`Listed`), or other ``Said`` pieces. ``indent`` (spaces) goes before the sentence in every language.
 
     >>> line = Said(N_("{empire} expand into {territory}"), empire="Romans", territory="Gaul")
     >>> line, line.words()
@@ -117,10 +126,10 @@ class Said(str):
     """
 
     def __new__(cls, message: str, plural: str | None = None, n: int = 1, /, *, indent: str = "", **values):
+        # Log lines are many (a few per action): the English text is one format, nothing more.
         template = message if plural is None or n == 1 else plural
-        text = template.format(**{k: _value(v, False) for k, v in values.items()}) if values else template
-        line = super().__new__(cls, indent + text)
-        line.message, line.plural, line.n, line.indent, line.values = message, plural, n, indent, values
+        line = str.__new__(cls, indent + template.format_map(values) if indent else template.format_map(values))
+        line._said = (message, plural, n, indent, values)
         return line
 
     @classmethod
@@ -128,15 +137,32 @@ class Said(str):
         """A sentence with a plural form (``n`` chooses): marked for the catalog by its name."""
         return cls(singular, plural, n, indent=indent, **values)
 
+    @property
+    def message(self) -> str:
+        """The sentence as the catalog holds it (English, with ``{placeholders}``)."""
+        return self._said[0]
+
+    @property
+    def values(self) -> dict:
+        return self._said[4]
+
     def __reduce__(self):  # pickled and copied with its sentence, not as a bare str
-        return _said, (self.message, self.plural, self.n, self.indent, self.values)
+        return _said, self._said
 
     def words(self) -> str:
         """The sentence in the language in force."""
         if language() == "en":
             return str.__str__(self)
-        template = _(self.message) if self.plural is None else ngettext(self.message, self.plural, self.n)
-        return self.indent + template.format(**{k: _value(v, True) for k, v in self.values.items()})
+        message, plural, n, indent, values = self._said
+        template = _(message) if plural is None else ngettext(message, plural, n)
+        return indent + template.format_map({k: _value(v, True) for k, v in values.items()})
+
+
+def said_line(message: str, indent: str, values: dict) -> Said:
+    """``Said(message, indent=indent, **values)`` without copying ``values`` (the log's fast path)."""
+    line = str.__new__(Said, indent + message.format_map(values) if indent else message.format_map(values))
+    line._said = (message, None, 1, indent, values)
+    return line
 
 
 def _said(message, plural, n, indent, values) -> Said:
