@@ -103,7 +103,8 @@ def card_label(card) -> str:
 
 def card_chip(card, *, big: bool = False, classes=()) -> str:
     """A card shown (not clickable) in its expedition's colour."""
-    return chip(card_label(card), classes=[f"lc-colour-{card.colour}", *classes], big=big, title=card_name(card))
+    return chip(card_label(card), classes=[f"lc-colour-{card.colour}", *classes], big=big,
+                title=card_name(card))
 
 
 class ExplainedAgent:
@@ -315,7 +316,8 @@ class LostCitiesBoard(TableBoard):
             raise IllegalActionError(str(error)) from None
         places = [i for i, c in enumerate(hand) if c == wanted]
         if not places:
-            raise IllegalActionError(_("{name} does not hold {card}").format(name=self.view.name, card=the_card(wanted)))
+            raise IllegalActionError(_("{name} does not hold {card}").format(
+                name=self.view.name, card=the_card(wanted)))
         free = [i for i in places if i not in self._picked]
         return (free or places)[0]
 
@@ -491,7 +493,8 @@ class LostCitiesBoard(TableBoard):
             self._controls = {
                 "play": make(_("Play to my expedition"), "lc-play", self.play_selected, style="success"),
                 "discard": make(_("Discard"), "lc-discard", self.discard_selected, style="warning"),
-                "pass": make(_("Pass the two cards to my partner"), "lc-pass", self.pass_selected, style="info"),
+                "pass": make(_("Pass the two cards to my partner"), "lc-pass", self.pass_selected,
+                             style="info"),
                 "keep": make(_("Keep my cards"), "lc-keep", self.keep_cards),
                 "draw deck": make(_("Draw from the deck"), "lc-draw-deck", lambda: self.draw_from("deck"),
                                   style="primary"),
@@ -531,7 +534,8 @@ class LostCitiesBoard(TableBoard):
         where = escape(_where(seen.to_move < 0, seen.round, seen.rounds))
         totals = " · ".join(f"{escape(self.side_name(s))} {seen.totals[s]:+d}" for s in (0, 1))
         variant = self.state.variant
-        note = f' &nbsp; <span class="gk-muted">{escape(variant)}</span>' if self.state.is_kits_own_variant else ""
+        own = self.state.is_kits_own_variant
+        note = f' &nbsp; <span class="gk-muted">{escape(variant)}</span>' if own else ""
         deck = escape(_("deck: {count} cards")).format(count=f"<b>{seen.deck_size}</b>")
         match = escape(_("match totals: {totals}")).format(totals=totals)
         game = escape(_("game {seed}").format(seed=self.state.seed))
@@ -581,7 +585,8 @@ class LostCitiesBoard(TableBoard):
         team = _(" · team {side}").format(side=self.state.side_of(p)) if self.state.teams else ""
         known = ""
         if p != view.seat and seen.known[p]:
-            known = "<div>" + escape(_("Known to hold: ")) + "".join(card_chip(c) for c in seen.known[p]) + "</div>"
+            chips = "".join(card_chip(c) for c in seen.known[p])
+            known = "<div>" + escape(_("Known to hold: ")) + chips + "</div>"
         doing = escape(_("▶ to move")) if p in view.waiting_for else ""
         in_hand = escape(_("Cards in hand: {count}")).format(
             count=f'<b class="lc-hand-size">{seen.hand_sizes[p]}</b>')
@@ -634,7 +639,8 @@ class LostCitiesBoard(TableBoard):
             for colour, cards in result.expeditions[side].items():
                 if cards:
                     shown = "".join(card_chip(c) for c in cards)
-                    rows.append(f"<tr><td>{escape(self.side_name(side))}</td><td>{escape(colour_name(colour))}"
+                    rows.append(f"<tr><td>{escape(self.side_name(side))}</td>"
+                                f"<td>{escape(colour_name(colour))}"
                                 f"</td><td>{shown}</td><td>{escape(describe_expedition(cards))}</td></tr>")
             round_score = escape(_("round: {points}").format(points=f"{result.scores[side]:+d}"))
             match_total = escape(_("match total: {points}").format(points=f"{result.totals[side]:+d}"))
@@ -664,8 +670,9 @@ class LostCitiesBoard(TableBoard):
         lines = [_("Lost Cities, {where} (game {seed}); deck {count} cards; totals {totals}").format(
             where=where, seed=self.state.seed, count=seen.deck_size, totals=totals)]
         for side in (0, 1):
-            rows = "  ".join(f"{colour_name(c)} {' '.join(map(card_label, cards))} ({score_expedition(cards):+d})"
-                             for c, cards in seen.expeditions[side].items() if cards)
+            rows = "  ".join(
+                f"{colour_name(c)} {' '.join(map(card_label, cards))} ({score_expedition(cards):+d})"
+                for c, cards in seen.expeditions[side].items() if cards)
             lines.append(_("  {name}'s expeditions ({points}): {rows}").format(
                 name=self.side_name(side), points=f"{seen.round_scores[side]:+d}", rows=rows or "-"))
         tops = "  ".join(f"{colour_name(c)} {card_label(pile[-1]) if pile else '-'}"

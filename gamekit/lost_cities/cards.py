@@ -97,14 +97,16 @@ def card_name(card: Card) -> str:
     vermelha"). The action notation keeps ``str(card)``."""
     if card.value == WAGER:
         return pgettext("card", "{colour} wager").format(colour=colour_name(card.colour))
-    return pgettext("card", "{colour} {value}").format(colour=colour_name(card.colour, False), value=card.value)
+    return pgettext("card", "{colour} {value}").format(colour=colour_name(card.colour, False),
+                                                       value=card.value)
 
 
 def the_card(card: Card) -> str:
     """A card in words, for a sentence, with its article: "the red 7" ("o 7 vermelho", "a aposta
     vermelha": in Portuguese the article agrees with the card)."""
     if card.value == WAGER:
-        return pgettext("card, with its article", "the {colour} wager").format(colour=colour_name(card.colour))
+        return pgettext("card, with its article", "the {colour} wager").format(
+            colour=colour_name(card.colour))
     return pgettext("card, with its article", "the {colour} {value}").format(
         colour=colour_name(card.colour, False), value=card.value)
 

@@ -225,7 +225,8 @@ class MilhoesBoard(TableBoard):
         hand = widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))
         hand.add_class("mh-hand")
         name = f'<span class="gk-title gk-seat-colour-{seat}">{escape(view.name)}</span>'
-        note = _(" — your secret bid for {pot} (spent cards are greyed out)").format(pot=format_points(seen.pot))
+        note = _(" — your secret bid for {pot} (spent cards are greyed out)").format(
+            pot=format_points(seen.pot))
         title = _html("mh-hand-title", value=f"{name}<span class='gk-muted'>{escape(note)}</span>")
         if self.confirm_button is None:
             self.confirm_button = self.button(_("Confirm my card"), "mh-confirm", self.confirm,
@@ -303,7 +304,8 @@ class MilhoesBoard(TableBoard):
             f"<b>{escape(view.names[p])}</b></div>{_bid_chip(result, p)}</div>"
             for p in range(len(result.bids))
         )
-        revealed = _("Round {round} revealed: {pot}").format(round=result.round, pot=format_points(result.pot))
+        revealed = _("Round {round} revealed: {pot}").format(round=result.round,
+                                                             pot=format_points(result.pot))
         return (f'<div class="gk-section-title">{escape(revealed)}</div><div class="gk-row">{bids}</div>'
                 f'<div class="mh-reveal-text">{escape(result.describe(view.names))}</div>')
 
@@ -369,7 +371,8 @@ class MilhoesBoard(TableBoard):
         if seen.last_round is not None:
             lines.append(_("Last round: {round}").format(round=seen.last_round.describe(view.names)))
         if view.is_over:
-            lines.append(_("Result: {result} {why}").format(result=self.result_text(view), why=self._explanation(view)))
+            lines.append(_("Result: {result} {why}").format(result=self.result_text(view),
+                                                            why=self._explanation(view)))
         lines.append(_("Message: {text}").format(text=self.status.text))
         return "\n".join(lines)
 

@@ -23,7 +23,8 @@ def game_texts(board) -> list[str]:
     texts, stack = [], [w for w in board.walk() if set(GAME_PARTS) & set(w._dom_classes)]
     while stack:
         widget = stack.pop()
-        if getattr(widget.layout, "display", None) == "none" or set(PLATFORM_PARTS) & set(widget._dom_classes):
+        hidden = getattr(widget.layout, "display", None) == "none"
+        if hidden or set(PLATFORM_PARTS) & set(widget._dom_classes):
             continue
         for name in ("value", "description", "tooltip", "placeholder", "title"):
             value = getattr(widget, name, None)

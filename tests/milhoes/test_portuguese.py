@@ -154,7 +154,8 @@ def test_a_game_played_in_portuguese_saves_the_record_an_english_game_saves():
             state = new_game(3, seed=9)
             agent = HeuristicAgent(seed=3, samples=20)
             while not state.is_terminal:
-                state.apply_joint({p: agent.act(state.observation(p), state.legal_actions(p)) for p in range(3)})
+                state.apply_joint({p: agent.act(state.observation(p), state.legal_actions(p))
+                                   for p in range(3)})
             return save(state)
 
     english, portuguese = play("en"), play("pt")
