@@ -676,29 +676,33 @@ _DEFAULT_POINTS: dict[int, tuple[int, ...]] = {}  # cards -> default_points(card
 
 def _check_options(players, cards, points, points_order, tie_rule, award, memory_aid, tiebreak) -> list[int]:
     if not _whole(players) or not 2 <= players <= 5:
-        raise ValueError(f"Milhões is for 2 to 5 players, not {players!r}")
+        raise ValueError(_("Milhões is for 2 to 5 players, not {value}").format(value=repr(players)))
     if not _whole(cards) or not 1 <= cards <= 100:
-        raise ValueError(f"cards is the number of Power cards per player (1..100), not {cards!r}")
+        raise ValueError(_("cards is the number of Power cards per player (1..100), not {value}").format(
+            value=repr(cards)))
     if tie_rule not in TIE_RULES:
-        raise ValueError(f"tie_rule is 'carry' (the booklet) or 'discard' (Goofspiel), not {_cut(repr(tie_rule))}")
+        raise ValueError(_("tie_rule is 'carry' (the booklet) or 'discard' (Goofspiel), not {value}").format(
+            value=_cut(repr(tie_rule))))
     if award not in AWARD_RULES:
-        raise ValueError(f"award is 'unique' (the booklet) or 'top', not {_cut(repr(award))}")
+        raise ValueError(_("award is 'unique' (the booklet) or 'top', not {value}").format(
+            value=_cut(repr(award))))
     for name, value in (("memory_aid", memory_aid), ("tiebreak", tiebreak)):
         if not isinstance(value, bool):
-            raise ValueError(f"{name} is True or False, not {_cut(repr(value))}")
+            raise ValueError(_("{option} is True or False, not {value}").format(
+                option=name, value=_cut(repr(value))))
     if points is None:  # the defaults are whole numbers, one per round, by construction
         if cards not in _DEFAULT_POINTS:
             _DEFAULT_POINTS[cards] = tuple(default_points(cards))
         points = list(_DEFAULT_POINTS[cards])
     elif not _whole_numbers(points, cards):
-        raise ValueError(f"points must be a list of {cards} whole numbers, one Points card per round; "
-                         f"got {_cut(repr(points), 60)}")
+        raise ValueError(_("points must be a list of {cards} whole numbers, one Points card per round; "
+                           "got {value}").format(cards=cards, value=_cut(repr(points), 60)))
     else:
         points = list(points)
     if points_order is not None and (not _whole_numbers(points_order, cards)
                                      or sorted(points_order) != sorted(points)):
-        raise ValueError(f"points_order must be the Points cards {sorted(points)} in some order; "
-                         f"got {_cut(repr(points_order), 60)}")
+        raise ValueError(_("points_order must be the Points cards {points} in some order; "
+                           "got {value}").format(points=sorted(points), value=_cut(repr(points_order), 60)))
     return points
 
 

@@ -199,3 +199,11 @@ def test_a_match_played_in_portuguese_saves_the_record_an_english_match_saves():
     for language in ("en", "pt"):
         with using_language(language):
             assert save(load(portuguese)) == english
+
+
+def test_a_teachers_wrong_option_is_refused_in_portuguese():
+    with using_language("pt"), pytest.raises(ValueError) as refused:
+        new_game(rounds=0)
+    assert str(refused.value) == "rounds é o número de rondas da partida (1..50, normalmente 3), não 0"
+    with pytest.raises(ValueError, match=r"rounds is the number of rounds in the match \(1..50, usually 3\), not 0"):
+        new_game(rounds=0)
