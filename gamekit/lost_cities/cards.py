@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from gamekit.i18n import translations
+from gamekit.i18n import language, translations
 
 _, ngettext, pgettext = translations("lost_cities")
 
@@ -70,8 +70,14 @@ class Card(int):
 def colour_name(colour: str, feminine: bool = True) -> str:
     """A colour in words, in the language in force: "red"; in Portuguese "vermelha" for an
     expedition, a pile or a wager (feminine words), "vermelho" for a number card ("o 7 vermelho")."""
-    names = _feminine_colours() if feminine else _masculine_colours()
+    names = _COLOUR_NAMES.get((language(), feminine))
+    if names is None:  # once per language: a board names colours many times a redraw
+        names = _feminine_colours() if feminine else _masculine_colours()
+        _COLOUR_NAMES[language(), feminine] = names
     return names.get(colour, colour)
+
+
+_COLOUR_NAMES: dict = {}  # (language, feminine) -> {colour: its name}
 
 
 def _masculine_colours() -> dict:
