@@ -97,7 +97,12 @@ def load_agents() -> dict:
 
 
 def card_label(card) -> str:
-    """A card's face: its number, or "W" for a wager."""
+    """A card's face: its number, or "W" for a wager ("A", aposta, in Portuguese)."""
+    return pgettext("the face of a wager card", "W") if card.value == WAGER else str(card.value)
+
+
+def _face(card) -> str:
+    """A card's face in the page's data attributes, the same in every language."""
     return "W" if card.value == WAGER else str(card.value)
 
 
@@ -568,7 +573,7 @@ class LostCitiesBoard(TableBoard):
         shown = "".join(card_chip(card) for card in cards) or '<span class="gk-muted">—</span>'
         note = f'<div class="lc-row-score">{score:+d}</div>' if cards else ""
         return (f'<td class="lc-expedition lc-side-{side}-{colour}" data-score="{score}" '
-                f'data-cards="{" ".join(card_label(c) for c in cards)}">{shown}{note}</td>')
+                f'data-cards="{" ".join(_face(c) for c in cards)}">{shown}{note}</td>')
 
     @staticmethod
     def _pile_cell(colour: str, pile) -> str:

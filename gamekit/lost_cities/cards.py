@@ -216,4 +216,5 @@ def _expedition_problem(colour: str, cards, strictly: bool = False) -> str | Non
 
 
 def _short(card: Card) -> str:
-    return "w" if card.value == WAGER else str(card.value)
+    """A card of a known colour in a list: its number, or "w" for a wager ("a", aposta, in Portuguese)."""
+    return pgettext("a wager card in a list of values", "w") if card.value == WAGER else str(card.value)

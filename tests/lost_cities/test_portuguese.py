@@ -11,6 +11,7 @@ from gamekit.i18n import using_language
 from gamekit.lost_cities import new_game
 from gamekit.lost_cities.actions import Action
 from gamekit.lost_cities.agents import HeuristicAgent, SearchAgent
+from gamekit.lost_cities.board import card_label
 from gamekit.lost_cities.cards import ALL_CARDS, Card, card_name, colour_name, describe_expedition, the_card
 
 NAMES = ["Ana", "Rui", "Eva", "Tó"]
@@ -115,6 +116,15 @@ def test_cards_and_colours_in_the_rulebooks_words():
         assert describe_expedition([Card("blue", 0)] * 3 + [Card("blue", v) for v in range(2, 11)]) == (
             "(2 + 3 + 4 + 5 + 6 + 7 + 8 + 9 + 10 - 20) x 4 + 20 (por 12 cartas) = 156")
     assert the_card(Card("red", 7)) == "the red 7" and card_name(Card("red", 0)) == "red wager"
+
+
+def test_a_wager_card_shows_its_portuguese_initial():
+    wager = Card("green", 0)
+    assert card_label(wager) == "W"
+    with using_language("pt"):
+        assert card_label(wager) == "A"
+        assert "verde a 6 8" in str(new_game(seed=1, rounds=1, position={
+            "hands": POSITION["hands"], "expeditions": [{"green": ["green wager", "green 6", "green 8"]}, {}]}))
 
 
 POSITION = {"hands": [
