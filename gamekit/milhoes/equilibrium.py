@@ -772,6 +772,7 @@ class EquilibriumAgent(ExplainingAgent):
             payoff=expects, gap=_decimal(f"{stage.value - payoff:.3f}"))
 
 
+# Translators: what happens to a totally tied pot, in a figure title ("ties carry": it stays on the table).
 _TIE_RULES = {"carry": N_("carry"), "discard": N_("discard")}
 
 
