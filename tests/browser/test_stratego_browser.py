@@ -194,9 +194,31 @@ def page_texts(board) -> str:
         " ...[...el.querySelectorAll('[title]')].map(b => b.title)].join('\\n')")
 
 
-def take_screen(board, name: str) -> None:
-    board.locator(".gk-pass-screen", has_text=f"I am {name}").click()
+# Samples every animation frame for a while: is the pass-the-screen step shown, and is any square
+# showing a piece? A frame with neither is a blank board.
+WATCH_FRAMES = """() => { window.stFrames = []; window.stWatching = true; const start = performance.now();
+  const shown = el => el.offsetParent !== null;
+  const sample = () => {
+    const pass = [...document.querySelectorAll('.gk-pass-screen')].some(shown);
+    const pieces = [...document.querySelectorAll('.st-square')].some(b => shown(b) && b.innerText.trim());
+    window.stFrames.push([pass, pieces, performance.now() - start]);
+    if (performance.now() - start < 2500) requestAnimationFrame(sample); else window.stWatching = false;
+  };
+  requestAnimationFrame(sample); }"""
+
+
+def take_screen(board, name: str) -> list:
+    """Click "I am <name>" and return the frames where the page showed neither the pass screen nor
+    a piece (a blank board between the two screens)."""
+    button = board.locator(".gk-pass-screen", has_text=f"I am {name}")
+    button.wait_for()
+    board.page.evaluate(WATCH_FRAMES)
+    button.click()
     board.locator(".st-grid").wait_for()
+    board.page.wait_for_function("() => window.stWatching === false", timeout=20_000)
+    frames = board.page.evaluate("window.stFrames")
+    assert any(pieces for _, pieces, _ in frames)  # the next person's pieces came
+    return [frame for frame in frames if not frame[0] and not frame[1]]
 
 
 def test_a_hot_seat_game_played_to_its_end_by_clicks_keeps_each_army_secret(endgame_app, page):
@@ -205,7 +227,7 @@ def test_a_hot_seat_game_played_to_its_end_by_clicks_keeps_each_army_secret(endg
     board = page.locator(".st-board")
     board.wait_for(timeout=90_000)
     assert "Scout" not in page_texts(board) and "Dwarf" not in page_texts(board)  # screen not taken yet
-    take_screen(board, "Ana")
+    assert take_screen(board, "Ana") == []  # never blank: the pass screen stays until the pieces show
     assert grid_labels(board)["e2"] == "2" and grid_labels(board)["j7"] == "?"
     assert "Dwarf" not in page_texts(board)
     a1 = board.locator(".st-square-a1").bounding_box()
@@ -216,18 +238,18 @@ def test_a_hot_seat_game_played_to_its_end_by_clicks_keeps_each_army_secret(endg
     board.locator(".gk-pass-screen", has_text="I am Rui").wait_for()
     assert all(text == "" for text in grid_labels(board).values())  # nothing on the squares now
     assert "Scout" not in page_texts(board) and "Dwarf" not in page_texts(board)
-    take_screen(board, "Rui")
+    assert take_screen(board, "Rui") == []
     assert grid_labels(board)["e3"] == "?" and grid_labels(board)["j7"] == "3"
     assert "Scout" not in page_texts(board)
     board.locator(".st-square-j7").click()
     board.locator(".st-square-j6.st-target").wait_for()
     board.locator(".st-square-j6").click()
-    take_screen(board, "Ana")
+    assert take_screen(board, "Ana") == []
     board.locator(".st-square-e3").click()
     board.locator(".st-square-e8.st-target").wait_for()
     board.locator(".st-square-e8").click()
-    board.locator(".st-result", has_text="Ana wins").wait_for()
-    assert "Fire captured Ice's Flag" in board.locator(".st-result").inner_text()
+    board.locator(".st-result", has_text="Ana (Fire) captures Rui's Flag and wins.").wait_for()
+    assert board.locator(".st-result").inner_text().count("wins") == 1  # said once
     assert grid_labels(board)["j6"] == "3"  # the game is over: every piece is shown
 
 
