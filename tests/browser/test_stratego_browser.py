@@ -169,17 +169,33 @@ rF  .   .   .   .   .   .   .   .   .
 '''
 
 
-@pytest.fixture
-def endgame_app(tmp_path):
-    """A Voilà app of a hot-seat board (Ana and Rui) three moves from its end."""
+def endgame_notebook(tmp_path, language: str = "en") -> Path:
+    """A notebook of a hot-seat board (Ana and Rui) three moves from its end, in ``language``."""
     notebook = nbformat.v4.new_notebook()
     notebook.cells = [nbformat.v4.new_code_cell(
+        f"import gamekit\ngamekit.set_language({language!r})\n"
         "from gamekit.stratego import from_ascii\nfrom gamekit.stratego.board import StrategoBoard\n"
         f"StrategoBoard(from_ascii('''{ENDGAME}'''), seats=['human', 'human'], names=['Ana', 'Rui'], seed=1)")]
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    path = tmp_path / "endgame.ipynb"
+    path = tmp_path / f"endgame-{language}.ipynb"
     nbformat.write(notebook, path)
-    server = start_voila(path, tmp_path)
+    return path
+
+
+@pytest.fixture
+def endgame_app(tmp_path):
+    """A Voilà app of the hot-seat endgame."""
+    server = start_voila(endgame_notebook(tmp_path), tmp_path)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def portuguese_endgame_app(tmp_path):
+    """The same app in Portuguese."""
+    server = start_voila(endgame_notebook(tmp_path, "pt"), tmp_path)
     try:
         yield server
     finally:
@@ -270,3 +286,22 @@ def test_the_app_fits_1024_by_768_and_grows_on_a_projector(voila_app, page, tmp_
     big = board.locator(".st-square-a1").bounding_box()
     assert big["width"] > a1["width"] * 1.3
     page.screenshot(path=str(tmp_path / "stratego-1920-presentation.png"))
+
+
+def test_the_hot_seat_endgame_in_portuguese(portuguese_endgame_app, page):
+    """Three moves by clicks in the Portuguese app; the board answers in Portuguese."""
+    app = portuguese_endgame_app
+    page.goto(f"{app.url}/?token={app.token}")
+    board = page.locator(".st-board")
+    board.wait_for(timeout=90_000)
+    board.locator(".st-edit-fire", has_text="Colocar as peças de Fogo").wait_for()
+    for name, (src, dst) in (("Ana", ("e2", "e3")), ("Rui", ("j7", "j6")), ("Ana", ("e3", "e8"))):
+        board.locator(".gk-pass-screen").click()
+        board.locator(f".st-square-{src}").click()
+        board.locator(".gk-status", has_text=f"{src} escolhido: carrega num espaço destacado.").wait_for()
+        board.locator(f".st-square-{dst}.st-target").wait_for()
+        board.locator(f".st-square-{dst}").click()
+    board.locator(".st-result", has_text="Fim do jogo: Ana (Fogo) captura a Bandeira de Rui e ganha.").wait_for()
+    board.locator(".st-last-turn", has_text="O Batedor de Ana (2) em e3 ataca a Bandeira de Rui (F) em e8").wait_for()
+    moves = board.locator(".st-log").inner_text()
+    assert moves.lower().startswith("jogadas") and "1. Ana (Fogo) move e2-e3." in moves.splitlines()
