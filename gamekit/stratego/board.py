@@ -750,7 +750,7 @@ class StrategoBoard(SetupEditor, TableBoard):
         """What the board shows, as text (what the viewer may not know stays hidden)."""
         state, viewer = self.state, self.viewer
         lines = [_("Stratego {board} ({mode}), move {number}: {where} (game seed {seed})").format(
-                     board=self._spec.name, mode=mode_word(state.mode), number=state.moves, where=self._where(),
+                     board=self._spec.name, mode=state.mode, number=state.moves, where=self._where(),
                      seed=state.seed),
                  _("Seats: {first} {first_kind}, {second} {second_kind}").format(
                      first=self.names[0], first_kind=self._kind_word(0), second=self.names[1],

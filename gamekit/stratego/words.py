@@ -64,7 +64,8 @@ POWER_NAMES = {"move": N_("Move"), "swiftness": N_("Swiftness"), "flight": N_("F
                # Translators: the Brazilian booklet's "Detecção do Inimigo" (pt-PT, AO90: "Deteção")
                "detect": N_("Enemy Detection"), "charm": N_("Charm"), "arrow": N_("Arrow Attack")}
 #: the modes and the captured-pieces modes as a person reads them (the options keep the English keys)
-MODE_NAMES = {"classic": N_("classic"), "powers": N_("Special Powers")}
+# Translators: the two modes as the English texts name them by their keys: "powers" is the Special Powers
+MODE_NAMES = {"classic": N_("classic"), "powers": N_("powers")}
 CAPTURED_NAMES = {"open": N_("open"), "prisoner": N_("prisoner"), "secret": N_("secret"), "hidden": N_("hidden")}
 
 
