@@ -146,7 +146,7 @@ def test_an_over_run_refusal_and_the_odds_in_portuguese():
     scenarios.play(state, "place Balkans", "continue", "continue")
     assert pt(lambda: state.why_illegal("overrun Pindus")) == "Pindo tem um forte, e um forte é um entrave para infestar"
     assert pt(lambda: state.why_illegal("overrun Rhineland")) == (
-        "Renânia não tem nenhum exército da cor 1, o jogador que derrotaste")
+        "Renânia não tem nenhum exército de cor 1, o jogador que derrotaste")
 
 
 def test_event_fort_and_reorganise_refusals_in_portuguese():
@@ -205,8 +205,8 @@ def test_a_tie_is_worded_in_portuguese():
 
 def test_a_board_names_colours_in_either_language():
     with using_language("pt"):
-        text = name_colours("a cor 2 fica com uma carta de Império", lambda c: f"{colour_name(c)} (Eva)")
-    assert text == "a verde (Eva) fica com uma carta de Império"
+        text = name_colours("cor 2 fica com uma carta de Império", lambda c: f"{colour_name(c)} (Eva)")
+    assert text == "verde (Eva) fica com uma carta de Império"
     assert name_colours("colour 2 keeps an Empire card", lambda c: f"{colour_name(c)} (Eva)") == (
         "green (Eva) keeps an Empire card")
 
