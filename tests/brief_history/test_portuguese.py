@@ -175,7 +175,8 @@ def test_the_log_of_the_roman_turn_in_portuguese():
     state = scenarios.roman_turn()
     assert pt(lambda: scenarios.play(state, "place Balkans")) == (
         "Romanos: invasão de Balcãs\n  lançamento 3-2 (+0) contra 5: 0 pontos, não chegam para Balcãs (custo 2)")
-    assert state.log[-1] == "  roll 3-2 (+0) against 5: 0 points, not enough for Balkans (cost 2)"  # stored in English
+    assert state.log[-1] == "  roll 3-2 (+0) against 5: 0 points, not enough for Balkans (cost 2)"
+    assert pt(lambda: state.log[-1]) == "  lançamento 3-2 (+0) contra 5: 0 pontos, não chegam para Balcãs (custo 2)"
     scenarios.play(state, "continue", "continue")
     assert pt(lambda: state.log_lines(0)[-1]) == "lançamento 6-5 (+2) contra 3: 5 pontos, Balcãs cai"
 
