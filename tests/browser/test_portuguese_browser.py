@@ -22,7 +22,8 @@ pytestmark = pytest.mark.browser
 
 LANGUAGE_CELL = 'import gamekit\ngamekit.set_language("pt")'
 BOARD_CELL = ('from gamekit.milhoes.board import MilhoesBoard\n\n'
-              'board = MilhoesBoard(seats=["human", "human", "random"], names=["Ana", "Rui", "Bot"], seed=11)\n'
+              'board = MilhoesBoard(seats=["human", "human", "random"], names=["Ana", "Rui", "Bot"], '
+              'seed=11)\n'
               'board')
 PORTUGUESE_APP = NOTEBOOKS / "pt" / "apps" / "milhoes.ipynb"
 
