@@ -13,7 +13,9 @@ from gamekit.i18n import LANGUAGE_VARIABLE, using_language
 
 @pytest.fixture(autouse=True)
 def english_session(monkeypatch):
-    monkeypatch.delenv(LANGUAGE_VARIABLE, raising=False)  # restored after each test: main() may set it
+    # set, then removed, so that monkeypatch removes it again after the test: main() may set it
+    monkeypatch.setenv(LANGUAGE_VARIABLE, "en")
+    monkeypatch.delenv(LANGUAGE_VARIABLE)
     monkeypatch.setattr(i18n, "_session_language", None)
 
 
