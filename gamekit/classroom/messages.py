@@ -124,7 +124,7 @@ def status_line(view: TableView, paused: bool) -> str:
     if view.legal_actions:
         return _("Your turn.")
     if view.my_choice is not None:
-        return _("You chose {action}. Waiting for the others.").format(action=view.my_choice)
+        return _("You chose {action}. Waiting for the others.").format(action=view.my_choice_words)
     return _("Waiting for {names}.").format(names=names_together([view.names[p] for p in view.waiting_for]))
 
 

@@ -128,6 +128,7 @@ class TableView:
     waiting_for: tuple[int, ...]
     chosen: tuple[int, ...]
     my_choice: Any
+    my_choice_words: str | None  # the same choice in words, in the language in force ("Power card 5")
     log: tuple[str, ...]
     outcome: Outcome | None
     pass_to: int | None
@@ -344,6 +345,8 @@ class Table:
             game_number=self.game_number, observation=observation, legal_actions=legal,
             waiting_for=waiting, chosen=tuple(sorted(self.pending)),
             my_choice=self.pending.get(seat) if seat is not None else None,
+            my_choice_words=(state.describe_action(self.pending[seat])
+                             if seat is not None and seat in self.pending else None),
             log=tuple(e.text for e in self.events if e.visible_to(seat)),
             outcome=state.outcome(self.names), pass_to=self.pass_to,
             problem=None if self.problem is None else _("the game waits: an agent could not move"),

@@ -44,9 +44,9 @@ def test_a_move_on_one_page_is_drawn_on_the_other():
     ana, rui = SeatPage(hosted, 0), SeatPage(hosted, 1)
     ana.board.select(5)
     ana.board.confirm()
-    assert "You chose bid 5." in ana.board.log_panel.value
+    assert "You chose Power card 5." in ana.board.log_panel.value
     assert 0 in rui.board.view.chosen  # Rui's page knows Ana has chosen, not what
-    assert "You chose bid 5." not in rui.board.log_panel.value
+    assert "You chose Power card 5." not in rui.board.log_panel.value
     rui.board.choose(1, 7)
     assert ana.board.view.version == hosted.table.version == rui.board.view.version
     assert hosted.table.state.round == 2

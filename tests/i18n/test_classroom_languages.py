@@ -79,7 +79,7 @@ def test_a_portuguese_seat_and_an_english_seat_at_one_table_each_read_their_own_
     assert pt_view["log"][0].startswith("Começa o jogo: ")
     assert en_view["log"][0].startswith("The game begins: ")
     moved = client.post(f"/api/seat/{ana}/move", json={"action": "bid 3"}, headers=PORTUGUESE).json()
-    assert moved["log"][-1] == "Escolheste bid 3." and moved["status"].startswith("Escolheste bid 3.")
+    assert moved["log"][-1] == "Escolheste a Carta de Poder 3." and moved["status"].startswith("Escolheste a Carta de Poder 3.")
     assert "You chose" not in " ".join(client.get(f"/api/seat/{rui}").json()["log"])  # a secret stays Ana's
     refused = client.post(f"/api/seat/{ana}/move", json={"action": "bid 4"}, headers=PORTUGUESE)
     assert refused.status_code == 409 and refused.json()["reason"] == "Ana já escolheu nesta ronda"
@@ -102,7 +102,7 @@ def test_a_seats_socket_speaks_its_browsers_language(client):
         while refusal.get("type") != "refused":
             refusal = socket.receive_json()
         assert refusal["reason"] == "Ana já escolheu nesta ronda" and not looks_english(refusal["reason"])
-        assert refusal["view"]["status"] == "Escolheste bid 3. À espera dos outros."
+        assert refusal["view"]["status"] == "Escolheste a Carta de Poder 3. À espera dos outros."
 
 
 def test_a_join_refusal_speaks_portuguese(client):

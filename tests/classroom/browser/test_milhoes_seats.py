@@ -45,7 +45,7 @@ def bid(page, seat: int, round_: int) -> None:
     page.locator(f".mh-card-{seat}-{card}").click()
     page.locator(f".mh-card-{seat}-{card}.gk-selected").wait_for()
     page.locator(".mh-confirm").click()
-    page.locator(".mh-log", has_text=f"You chose bid {card}").wait_for()
+    page.locator(".mh-log", has_text=f"You chose Power card {card}").wait_for()
 
 
 def wait_for_round(page, round_: int) -> None:
@@ -57,7 +57,7 @@ def wait_for_round(page, round_: int) -> None:
 
 def own_choices(frames: list[str]) -> set[int]:
     """The bids a page was told "You chose" (only ever its own seat's log line)."""
-    return {int(n) for frame in frames for n in re.findall(r"You chose bid (\d+)", frame)}
+    return {int(n) for frame in frames for n in re.findall(r"You chose Power card (\d+)", frame)}
 
 
 def assert_nothing_of_the_other_seat(seat_browser, seat: int, rounds_played: int) -> None:
@@ -131,7 +131,7 @@ def test_the_server_killed_and_started_again_goes_on(classroom_server, seat_brow
         page.wait_for_function("board => !board.isConnected", arg=board, timeout=60_000)
         page.locator(".mh-round:has-text('round 2 of')").wait_for()
     pages[1].locator(".mh-seat-0", has_text="card chosen").wait_for()
-    pages[0].locator(".mh-log", has_text=f"You chose bid {bids(0)[1]}").wait_for()
+    pages[0].locator(".mh-log", has_text=f"You chose Power card {bids(0)[1]}").wait_for()
     bid(pages[1], 1, 2)
     for round_ in range(3, CARDS + 1):
         wait_for_round(pages[0], round_)

@@ -50,7 +50,7 @@ def test_the_teacher_runs_the_class_and_students_play_on_plain_pages(classroom_s
         assert page.locator("#actions button").count() == 0
     first.locator("button", has_text="Resume").click()
     pages[0].locator("#actions button", has_text="bid 5").click()
-    pages[0].locator("#status", has_text="You chose bid 5").wait_for()
+    pages[0].locator("#status", has_text="You chose Power card 5").wait_for()
     pages[1].locator("#players li", has_text="Ana").locator(".gk-turn", has_text="submitted").wait_for()
     before_rui = list(rui.frames)
     assert set(choices_sent(before_rui)) == {None}  # Ana's bid never reached Rui's page
