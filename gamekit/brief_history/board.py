@@ -280,6 +280,8 @@ class BriefHistoryBoard(TableBoard):
 
     def _make_map(self) -> None:
         width = PRESENTATION_MAP_WIDTH if self.presentation else self._map_width
+        if self.map is not None and self.map.clickable:
+            self.map.figure.close()  # a new size is a new figure: the page drops the old one
         self.map = MapView(self.state.world, self.status.guard(self.click_territory), width=width)
         _spare_the_collector()
         if self.view_picker.value != FOLLOW:
@@ -468,13 +470,12 @@ class BriefHistoryBoard(TableBoard):
         """The turn, the map and its pickers, the odds, the dice, the hand, the players and the
         Areas, from ``view`` (the decisions are :meth:`action_widgets`, above the map)."""
         self._ensure_map()
-        redrawn = not self.shows(self.map.widget)
-        if redrawn and self.map.clickable:
+        new_on_page = not self.shows(self.map.widget)
+        if new_on_page and self.map.clickable:
             # the page draws the map anew (the screen changed hands and every part was taken
-            # down): plotly's page views never stop listening to their figure, and the view taken
-            # off the page fails on every update, which then never reaches the new view; a new
-            # figure has no such listener
-            self.map.figure.close()
+            # down): plotly's page view of a figure keeps listening to the figure after the page
+            # removed it, and fails on the next update ("Cannot read properties of undefined"),
+            # so the update never reaches the new view; a new figure has no such listener
             self._make_map()
         self.turn_view.value = self._turn_html() + self._choices_html(view)
         placements = self._placements()
@@ -494,7 +495,7 @@ class BriefHistoryBoard(TableBoard):
         self.hand_view.value = self._hand_html(view) if view.seat is not None else ""
         self.players_view.value = self._players_html()
         self.areas_view.value = self._areas_html()
-        if redrawn:
+        if new_on_page:
             self.map.sync_front_end()  # the new page view starts from the map as it is now
         return [self.turn_view, self.map.widget, self.picker_row, self.legend, self._lower]
 

@@ -46,6 +46,15 @@ LABEL_FONT = 12
 AREA_FONT, WATER_FONT = 13, 11
 MARKER_RADIUS = 12  # room kept round a territory's marker when names are placed
 CHAR_WIDTH = 0.58 * LABEL_FONT  # a rough average glyph width, for placing names without overlaps
+#: The look of each trace of marks (its size is scaled down in the whole-world view).
+MARK_LOOKS = {
+    "fleet": {"symbol": "diamond-wide", "size": 20, "line": {"width": 2, "color": "#222"}},
+    "ring": {"symbol": "circle-open", "size": 36, "line": {"width": 4}},
+    "fort": {"symbol": "square-open", "size": 31, "color": "#222", "line": {"width": 3, "color": "#222"}},
+    "capital": {"symbol": "star", "size": 16, "color": "#f2b705", "line": {"width": 1.5, "color": "#111"}},
+    "city": {"symbol": "circle", "size": 10, "color": "#ffffff", "line": {"width": 1.5, "color": "#111"}},
+    "monument": {"symbol": "triangle-up", "size": 13, "color": "#ffffff", "line": {"width": 1.5, "color": "#111"}},
+}
 
 
 
@@ -170,28 +179,23 @@ class MapView:
         ys = [self.world.xy(t)[1] for t in self.names]
         self.fleet_trace = len(figure.data)
         figure.add_trace(go.Scatter(x=[], y=[], mode="markers+text", hoverinfo="skip", name="fleets",
-                                    marker={"symbol": "diamond-wide", "size": 20,
-                                            "line": {"width": 2, "color": "#222"}},
-                                    textposition="bottom center", textfont={"size": 11}))
+                                    marker=MARK_LOOKS["fleet"], textposition="bottom center",
+                                    textfont={"size": 11}))
         self.ring_trace = len(figure.data)
         figure.add_trace(go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name="legal",
-                                    marker={"symbol": "circle-open", "size": 36, "line": {"width": 4}}))
+                                    marker=MARK_LOOKS["ring"]))
         self.fort_trace = len(figure.data)
         figure.add_trace(go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name="forts",
-                                    marker={"symbol": "square-open", "size": 31, "color": "#222",
-                                            "line": {"width": 3, "color": "#222"}}))
+                                    marker=MARK_LOOKS["fort"]))
         self.territory_trace = len(figure.data)
         figure.add_trace(go.Scatter(x=xs, y=ys, mode="markers+text", text=self.names, customdata=self.names,
                                     hoverinfo="text", name="territories", textfont={"size": LABEL_FONT},
                                     marker={"size": 16, "line": {"width": 1.5}}))
         self.site_traces = {}
-        for site, symbol, size, colour in (("capital", "star", 16, "#f2b705"),
-                                           ("city", "circle", 10, "#ffffff"),
-                                           ("monument", "triangle-up", 13, "#ffffff")):
+        for site in ("capital", "city", "monument"):
             self.site_traces[site] = len(figure.data)
             figure.add_trace(go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name=site,
-                                        marker={"symbol": symbol, "size": size, "color": colour,
-                                                "line": {"width": 1.5, "color": "#111"}}))
+                                        marker=MARK_LOOKS[site]))
 
     # --- drawing -----------------------------------------------------------------------------------
     def set_view(self, name: str) -> None:
@@ -317,7 +321,11 @@ class MapView:
     def draw(self, tiles, colours: list[str], hover: dict[str, str], rings: dict[str, str],
              fleets: list[tuple[str, str]]) -> None:
         """Colour every territory by its army (``tiles`` from the state), draw sites, forts and the
-        acting empire's ``fleets`` (body, colour), and ring the ``rings`` territories (name -> colour)."""
+        acting empire's ``fleets`` (body, colour), and ring the ``rings`` territories (name -> colour).
+
+        Each trace's markers go as one ``marker`` value, not one property per part
+        (``marker.color``, ``marker.size``, ...): plotly's widget checks each property path apart,
+        and five paths cost five times what one does."""
         world, k = self.world, self.scale
         fills, lines, widths, sizes, symbols = [], [], [], [], []
         for tile in tiles:
@@ -334,25 +342,25 @@ class MapView:
                 widths.append(3 if tile.active else 2.5)
                 sizes.append((26 if tile.active else 23) * k)
                 symbols.append("circle")
-        self._restyle({"marker.color": fills, "marker.line.color": lines, "marker.line.width": widths,
-                       "marker.size": sizes, "marker.symbol": symbols,
-                       "hovertext": [hover.get(t, t) for t in self.names]}, [self.territory_trace])
+        marker = {"color": fills, "size": sizes, "symbol": symbols, "line": {"color": lines, "width": widths}}
+        self._restyle({"marker": marker, "hovertext": [hover.get(t, t) for t in self.names]},
+                      [self.territory_trace])
         sites = self.site_traces
-        marks = {self.fort_trace: ([t.territory for t in tiles if t.fort], 31, (0, 0)),
-                 sites["capital"]: ([t.territory for t in tiles if t.site == "capital"], 16, (0, 0)),
-                 sites["city"]: ([t.territory for t in tiles if t.site == "city"], 10, (0, 0)),
-                 sites["monument"]: ([t.territory for t in tiles if t.monument], 13, (12 * k, 12 * k)),
-                 self.ring_trace: ([t for t in self.names if t in rings], 36, (0, 0))}
-        spots = {trace: [self._offset(name, *offset) for name in names]
-                 for trace, (names, _, offset) in marks.items()}
-        for trace, (_, size, _) in marks.items():  # a message a trace (cheaper than one for all), if changed
-            self._restyle({"x": [x for x, _ in spots[trace]], "y": [y for _, y in spots[trace]],
-                           "marker.size": size * k}, [trace])
-        ringed = marks[self.ring_trace][0]
-        self._restyle({"marker.color": [rings[t] for t in ringed]}, [self.ring_trace])  # open symbols
+        marks = {self.fort_trace: ("fort", [t.territory for t in tiles if t.fort], (0, 0)),
+                 sites["capital"]: ("capital", [t.territory for t in tiles if t.site == "capital"], (0, 0)),
+                 sites["city"]: ("city", [t.territory for t in tiles if t.site == "city"], (0, 0)),
+                 sites["monument"]: ("monument", [t.territory for t in tiles if t.monument], (12 * k, 12 * k)),
+                 self.ring_trace: ("ring", [t for t in self.names if t in rings], (0, 0))}
+        for trace, (look, names, offset) in marks.items():  # a message a trace, if changed
+            spots = [self._offset(name, *offset) for name in names]
+            marker = {**MARK_LOOKS[look], "size": MARK_LOOKS[look]["size"] * k}
+            if look == "ring":  # open circles: each ring's colour is its line's
+                marker["color"] = [rings[t] for t in names]
+            self._restyle({"x": [x for x, _ in spots], "y": [y for _, y in spots], "marker": marker}, [trace])
         self._restyle({"x": [WATER_LABELS[body][0] for body, _ in fleets],
                        "y": [WATER_LABELS[body][1] - 2.5 for body, _ in fleets],
-                       "marker.color": [colour for _, colour in fleets], "text": ["fleet"] * len(fleets)},
+                       "marker": {**MARK_LOOKS["fleet"], "color": [colour for _, colour in fleets]},
+                       "text": ["fleet"] * len(fleets)},
                       [self.fleet_trace])
         self._show_static()
 
