@@ -14,12 +14,7 @@
     $("title").textContent = data.title + " — " + (data.name || "");
     const status = $("status");
     status.className = data.paused ? "gk-paused" : "";
-    if (data.status) { status.textContent = data.status; }
-    else if (data.paused) { status.textContent = "The teacher has paused this table."; }
-    else if (data.outcome) { status.textContent = "Game over. " + data.outcome.reason; }
-    else if (data.legal.length) { status.textContent = "Your turn."; }
-    else if (data.my_choice) { status.textContent = "You chose " + data.my_choice + ". Waiting for the others."; }
-    else { status.textContent = "Waiting for " + data.waiting_for.map((s) => data.names[s]).join(" and ") + "."; }
+    status.textContent = data.status;  // said by the server, in this browser's language
     const players = $("players");
     players.textContent = "";
     data.names.forEach((name, seat) => {
