@@ -122,11 +122,11 @@ def league_routes(league, check_teacher: Callable[[Request], bool] | None = None
             entry = await run_in_threadpool(league.add_entry, name, source)
         except ValueError as error:
             return await teacher_page(request, f"<p class='problem'>{_e(error)}</p>", 400)
-        name = f"<b>{_e(entry.name)}</b>"
-        said = _e(_("{name} entered: it starts and plays.")) if entry.plays else \
-            _e(_("{name} entered, but it does not start: {problem}.")).replace(
-                "{problem}", _e(entry.problem.splitlines()[0]))
-        return await teacher_page(request, f"<p>{said.replace('{name}', name)}</p>")
+        said = _("{name} entered: it starts and plays.") if entry.plays else \
+            _("{name} entered, but it does not start: {problem}.")
+        problem = entry.problem.splitlines()[0] if entry.problem else ""
+        said = _e(said).format(name=f"<b>{_e(entry.name)}</b>", problem=_e(problem))
+        return await teacher_page(request, f"<p>{said}</p>")
 
     async def run_league(request: Request):
         form = await request.form()
