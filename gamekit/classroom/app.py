@@ -62,6 +62,22 @@ SCRIPT_WORDS = {
     "connection_lost": N_("Connection lost: reconnecting…"),
     "your_seats": N_("Your seats in this browser"), "plain_page": N_(" (plain page)"),
 }
+#: The words of the teacher's page's script (``{name}`` placeholders filled in by the script).
+TEACHER_WORDS = {
+    "student": N_("student"), "free_seat": N_("student (free seat)"), "a_student": N_("a student"),
+    "computer_agent": N_("computer: {agent}"), "seat_n": N_("Seat {n}"),
+    "options_json": N_('Options are written as JSON, for example {"mode": "powers"}'),
+    "table_ready": N_("Table {code} is ready."), "no_table": N_("No table yet: make one above."),
+    "over": N_("over: {reason}"), "paused": N_("paused"), "step": N_("step {n}"),
+    "seat": N_("seat"), "played_by": N_("played by"), "score": N_("score"),
+    "submitted_mark": N_("submitted ✓"), "turn": N_("to play"),
+    "pause": N_("Pause"), "resume": N_("Resume"), "give_seat": N_("Give the seat"), "reveal": N_("Reveal"),
+    "replay": N_("Replay"), "export": N_("Export JSON"), "seat_links": N_("Seat links"),
+    "join": N_("Join: {address}"),
+    "confirm_secrets": N_("The game is still being played: show every secret? (Is the projector on?)"),
+    "everything": N_("{table}: everything"), "replaying": N_("{table}: replay"),
+    "step_of": N_("step {step} of {last}"), "step_of_action": N_("step {step} of {last}: {action}"),
+}
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4096  # characters of one message from a page: a move is a few words
@@ -142,10 +158,11 @@ def language_links(request: Request) -> str:
 
 
 def _page(title: str, body: str, script: str, style: str = "classroom.css", *,
-          request: Request | None = None) -> HTMLResponse:
+          request: Request | None = None, words: dict | None = None) -> HTMLResponse:
     """A page of the package: its own styles and script, nothing from elsewhere; in the language
-    in force (the browser's), with links to the others."""
-    words = json.dumps({key: _(text) for key, text in SCRIPT_WORDS.items()}, ensure_ascii=False)
+    in force (the browser's), with links to the others. ``words`` are more words for its script."""
+    words = json.dumps({key: _(text) for key, text in {**SCRIPT_WORDS, **(words or {})}.items()},
+                       ensure_ascii=False)
     words = words.replace("</", "<\\/")  # never a closing tag inside the script
     languages = language_links(request) if request is not None else ""
     return HTMLResponse(f"""<!doctype html>
@@ -313,7 +330,7 @@ def create_app(classroom: Classroom, *, teacher_token: str, league=None, join_ur
 <span id="step-label"></span><button value="next" id="next">{w["next"]}</button>
 <button value="close">{w["close"]}</button></p></form></dialog>
 </main>"""
-        return _page(_("Classroom: teacher"), body, "teacher.js", request=request)
+        return _page(_("Classroom: teacher"), body, "teacher.js", request=request, words=TEACHER_WORDS)
 
     async def seat_board_fallback(request: Request):
         return RedirectResponse(f"/plain/{request.path_params['token']}", status_code=307)

@@ -39,9 +39,12 @@ import sqlalchemy as sa
 from gamekit.core.leaderboard import mean_interval
 from gamekit.core.registry import game_info
 from gamekit.core.rng import derive_seed
+from gamekit.i18n import N_, format_number, translations
 
 from .matches import Match, MatchResult, Player, play
 from .sandbox import FAILURE_KINDS, BotFailure, BotLimits, SandboxedAgent
+
+_, ngettext, pgettext = translations("classroom")
 
 NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,39}")
 MAX_SOURCE_BYTES = 200_000
@@ -49,6 +52,10 @@ DEFAULT_KIT_AGENTS = ("random", "heuristic")
 SHARES = {"win": 1.0, "draw": 0.5}
 COLUMNS = ["rank", "entry", "kind", "games", "wins", "draws", "losses", "failed", "points", "points_low",
            "points_high", "margin", "margin_low", "margin_high", "status"]
+#: A game's result for one seat, in words (the stored results are the keys).
+RESULT_WORDS = {"win": N_("won"), "loss": N_("lost"), "draw": N_("drawn"), "illegal": N_("illegal move"),
+                "exception": N_("error in the code"), "timeout": N_("out of time"),
+                "memory": N_("out of memory"), "crash": N_("its process ended")}
 
 metadata = sa.MetaData()
 entries_table = sa.Table(
@@ -135,7 +142,7 @@ class League:
                  max_moves: int = 10_000, name: str | None = None):
         info = game_info(game)
         if 2 not in info.seats:
-            raise ValueError(f"{info.title} has no two-player form, which a league plays")
+            raise ValueError(_("{game} has no two-player form, which a league plays").format(game=info.title))
         self.game, self.title, self.name = game, info.title, name or game
         self.options = dict(options or {})
         if info.default_seats != 2:
@@ -149,7 +156,8 @@ class League:
         kit = importlib.import_module(f"gamekit.{game}.agents").AGENTS
         unknown = sorted(set(kit_agents) - set(kit))
         if unknown:
-            raise ValueError(f"{info.title} has no kit agents called {unknown} (it has {sorted(kit)})")
+            raise ValueError(_("{game} has no kit agents called {unknown} (it has {known})").format(
+                game=info.title, unknown=", ".join(unknown), known=", ".join(sorted(kit))))
         self._lock = threading.RLock()  # one writer of entries at a time
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -392,7 +400,8 @@ class League:
         points, points_half = mean_interval(pairs["share"]) if pairs is not None else (math.nan, math.nan)
         margins = pairs["margin"].dropna() if pairs is not None else []
         margin, margin_half = mean_interval(margins)
-        status = "plays" if entry.plays else "does not play yet: " + entry.problem.splitlines()[0]
+        status = _("plays") if entry.plays else _("does not play yet: {problem}").format(
+            problem=entry.problem.splitlines()[0])
         return {"rank": 0, "entry": entry.name, "kind": entry.kind, "games": len(mine),
                 "wins": int((results == "win").sum()), "draws": int((results == "draw").sum()),
                 "losses": int((results == "loss").sum()), "failed": int(results.isin(FAILURE_KINDS).sum()),
@@ -415,18 +424,23 @@ class League:
             error_x={"type": "data", "symmetric": False, "array": board["points_high"] - board["points"],
                      "arrayminus": board["points"] - board["points_low"]},
             marker_color=["#8a8a8a" if kind == "kit" else "#1f6fb2" for kind in board["kind"]],
-            text=[f"{p:.2f}" for p in board["points"]], textposition="outside",
+            text=[format_number(p, 2) for p in board["points"]], textposition="outside",
         ))
-        fig.update_layout(title=title or f"{self.title} league: points per game (95 % interval)",
-                          xaxis={"title": "points per game (1 a win, ½ a draw)", "range": [0, 1.1]},
+        fig.update_layout(title=title or _("{game} league: points per game (95 % interval)").format(game=self.title),
+                          xaxis={"title": _("points per game (1 a win, ½ a draw)"), "range": [0, 1.1]},
                           yaxis={"title": ""}, template="plotly_white", height=160 + 40 * len(board))
         return fig
 
 
+def result_in_words(result: str) -> str:
+    """A stored result (``"win"``, ``"timeout"``, ...) in words, in the language in force."""
+    return _(RESULT_WORDS[result]) if result in RESULT_WORDS else result
+
+
 def check_name(name: str) -> str:
     if not isinstance(name, str) or not NAME.fullmatch(name):
-        raise ValueError(f"{name!r} cannot name an entry: use 1 to 40 letters, digits, '-' or '_', "
-                         "starting with a letter or digit")
+        raise ValueError(_("{name} cannot name an entry: use 1 to 40 letters, digits, '-' or '_', "
+                           "starting with a letter or digit").format(name=repr(name)))
     return name
 
 
@@ -434,9 +448,9 @@ def check_source(text) -> str:
     if isinstance(text, bytes):
         text = text.decode("utf-8")
     if not isinstance(text, str):
-        raise ValueError("a bot is the text of a Python file")
+        raise ValueError(_("a bot is the text of a Python file"))
     if len(text.encode("utf-8")) > MAX_SOURCE_BYTES:
-        raise ValueError(f"a bot's file may hold at most {MAX_SOURCE_BYTES // 1000} kB")
+        raise ValueError(_("a bot's file may hold at most {size} kB").format(size=MAX_SOURCE_BYTES // 1000))
     return text
 
 

@@ -24,6 +24,12 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
+from gamekit.i18n import format_number, language, translations
+
+from .league import result_in_words
+
+_, ngettext, pgettext = translations("classroom")
+
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 1.5rem auto; max-width: 70rem; padding: 0 1rem; color: #222; }
 table { border-collapse: collapse; margin: 1rem 0; } th, td { padding: .3rem .6rem; border-bottom: 1px solid #ddd; }
@@ -33,8 +39,6 @@ pre { background: #f7f7f7; padding: .6rem; overflow-x: auto; white-space: pre-wr
 textarea { width: 100%; font-family: monospace; }
 """
 PLOTLY_JS = Path(__import__("plotly").__file__).parent / "package_data" / "plotly.min.js"
-KIND_WORDS = {"illegal": "illegal move", "exception": "error in the code", "timeout": "out of time",
-              "memory": "out of memory", "crash": "its process ended"}
 
 
 def league_routes(league, check_teacher: Callable[[Request], bool] | None = None) -> list[Route]:
@@ -54,7 +58,7 @@ def league_routes(league, check_teacher: Callable[[Request], bool] | None = None
     def teacher_only(handler):
         async def guarded(request: Request):
             if not is_teacher(request):
-                return page("Teacher only", "<p>This page needs the teacher's link.</p>", status=403)
+                return page(_("Teacher only"), _tag("p", _("This page needs the teacher's link.")), status=403)
             return await handler(request)
         return guarded
 
@@ -62,11 +66,12 @@ def league_routes(league, check_teacher: Callable[[Request], bool] | None = None
         board, figure = await run_in_threadpool(lambda: (league.leaderboard(), league.figure()))
         base = request.scope.get("root_path", "")
         chart = figure.to_html(full_html=False, include_plotlyjs=False, config={"displaylogo": False}) \
-            if (board["games"] > 0).any() else "<p>No game has been played yet.</p>"
+            if (board["games"] > 0).any() else _tag("p", _("No game has been played yet."))
         refresh = '<meta http-equiv="refresh" content="20">' if league.running else ""
-        body = (f"<p>{_running(league)} <a href='{base}/leaderboard.csv'>Download the table (CSV)</a></p>"
+        download = _e(_("Download the table (CSV)"))
+        body = (f"<p>{_running(league)} <a href='{base}/leaderboard.csv'>{download}</a></p>"
                 f"{board_table(board)}{chart}{rules_of_play(league)}")
-        return page(f"{league.title} league", body, head=f'<script src="{base}/plotly.js"></script>{refresh}')
+        return page(_("{game} league").format(game=league.title), body, head=f'<script src="{base}/plotly.js"></script>{refresh}')
 
     async def leaderboard_csv(request: Request):
         text = await run_in_threadpool(league.to_csv)
@@ -79,23 +84,29 @@ def league_routes(league, check_teacher: Callable[[Request], bool] | None = None
     async def teacher_page(request: Request, message: str = "", status: int = 200):
         entries = await run_in_threadpool(league.entries)
         base, token = request.scope.get("root_path", ""), quote(request.query_params.get("token", ""))
+        w = {key: _e(text) for key, text in dict(
+            plays=_("plays"), report=_("report"), start=_("Play the games not played yet"),
+            stop=_("Stop after the games being played"), enter_bot=_("Enter a bot"),
+            name=_("Name (letters, digits, - or _):"), empty=_("(left empty, the file's name is used)"),
+            file=_("Python file:"), paste=_("or paste its code:"), enter=pgettext("button", "Enter"),
+            entries=_("Entries"), give=_("Give each student the link to their own report."),
+            entry=_("entry"), status=_("status"), board=_("The leaderboard")).items()}
         rows = "".join(
-            f"<tr><td class='{e.kind}'>{_e(e.name)}</td><td>{'plays' if e.plays else _e(e.problem.splitlines()[0])}</td>"
-            f"<td><a href='{base}/entry/{e.token}'>report</a></td></tr>" for e in entries)
+            f"<tr><td class='{e.kind}'>{_e(e.name)}</td><td>{w['plays'] if e.plays else _e(e.problem.splitlines()[0])}</td>"
+            f"<td><a href='{base}/entry/{e.token}'>{w['report']}</a></td></tr>" for e in entries)
         body = (f"{message}<p>{_running(league)}</p>"
                 f"<form method='post' action='{base}/teacher/run?token={token}'>"
-                f"<button name='do' value='start'>Play the games not played yet</button> "
-                f"<button name='do' value='stop'>Stop after the games being played</button></form>"
+                f"<button name='do' value='start'>{w['start']}</button> "
+                f"<button name='do' value='stop'>{w['stop']}</button></form>"
                 f"<form method='post' enctype='multipart/form-data' action='{base}/teacher/entries?token={token}'>"
-                "<h2>Enter a bot</h2><p><label>Name (letters, digits, - or _): <input name='name'></label> "
-                "(left empty, the file's name is used)</p>"
-                "<p><label>Python file: <input type='file' name='file' accept='.py'></label></p>"
-                "<p><label>or paste its code:<br><textarea name='source' rows='8'></textarea></label></p>"
-                "<button>Enter</button></form>"
-                f"<h2>Entries</h2><p>Give each student the link to their own report.</p>"
-                f"<table><tr><th>entry</th><th>status</th><th></th></tr>{rows}</table>"
-                f"<p><a href='{base}/'>The leaderboard</a></p>")
-        return page(f"{league.title} league: teacher", body, status=status)
+                f"<h2>{w['enter_bot']}</h2><p><label>{w['name']} <input name='name'></label> {w['empty']}</p>"
+                f"<p><label>{w['file']} <input type='file' name='file' accept='.py'></label></p>"
+                f"<p><label>{w['paste']}<br><textarea name='source' rows='8'></textarea></label></p>"
+                f"<button>{w['enter']}</button></form>"
+                f"<h2>{w['entries']}</h2><p>{w['give']}</p>"
+                f"<table><tr><th>{w['entry']}</th><th>{w['status']}</th><th></th></tr>{rows}</table>"
+                f"<p><a href='{base}/'>{w['board']}</a></p>")
+        return page(_("{game} league: teacher").format(game=league.title), body, status=status)
 
     async def add_entry(request: Request):
         form = await request.form()
@@ -106,14 +117,16 @@ def league_routes(league, check_teacher: Callable[[Request], bool] | None = None
             source = (await upload.read(league_source_limit() + 1)).decode("utf-8", "replace")
             name = name or Path(upload.filename).stem
         if not source.strip():
-            return await teacher_page(request, "<p class='problem'>Choose a file or paste a bot's code.</p>", 400)
+            return await teacher_page(request, _tag("p", _("Choose a file or paste a bot's code."), "problem"), 400)
         try:
             entry = await run_in_threadpool(league.add_entry, name, source)
         except ValueError as error:
             return await teacher_page(request, f"<p class='problem'>{_e(error)}</p>", 400)
-        said = "entered: it starts and plays" if entry.plays else \
-            f"entered, but it does not start: {_e(entry.problem.splitlines()[0])}"
-        return await teacher_page(request, f"<p><b>{_e(entry.name)}</b> {said}.</p>")
+        said = _("{name} entered: it starts and plays.") if entry.plays else \
+            _("{name} entered, but it does not start: {problem}.")
+        problem = entry.problem.splitlines()[0] if entry.problem else ""
+        said = _e(said).format(name=f"<b>{_e(entry.name)}</b>", problem=_e(problem))
+        return await teacher_page(request, f"<p>{said}</p>")
 
     async def run_league(request: Request):
         form = await request.form()
@@ -127,25 +140,23 @@ def league_routes(league, check_teacher: Callable[[Request], bool] | None = None
     async def entry_report(request: Request):
         entry = await run_in_threadpool(league.entry_by_token, request.path_params["token"])
         if entry is None:
-            return page("Unknown entry", "<p>No entry has this link: ask your teacher for yours.</p>", status=404)
+            return page(_("Unknown entry"), _tag("p", _("No entry has this link: ask your teacher for yours.")),
+                        status=404)
         board, failures = await run_in_threadpool(lambda: (league.leaderboard(), league.failures(entry.name)))
         mine = board[board["entry"] == entry.name]
         parts = [board_table(mine)]
         if not entry.plays:
-            parts.append(f"<h2>Your bot does not start</h2><pre class='problem'>{_e(entry.problem)}</pre>"
-                         "<p>Fix it and enter it again: it plays as soon as it starts.</p>")
-        parts.append(f"<h2>Games your bot failed: {len(failures)}</h2>" if failures else
-                     "<p>Your bot has failed no game.</p>" if entry.plays else "")
+            parts += [_tag("h2", _("Your bot does not start")), _tag("pre", entry.problem, "problem"),
+                      _tag("p", _("Fix it and enter it again: it plays as soon as it starts."))]
+        parts.append(_tag("h2", _("Games your bot failed: {n}").format(n=len(failures))) if failures else
+                     _tag("p", _("Your bot has failed no game.")) if entry.plays else "")
         for failure in failures:
-            action = f", answering <code>{_e(failure['action'])}</code>" if failure["action"] else ""
-            parts.append(
-                f"<h3>Deal {failure['deal'] + 1} against {_e(failure['opponent'])}, seat {failure['seat']}: "
-                f"{KIND_WORDS.get(failure['kind'], _e(failure['kind']))} at move {failure['move']}{action}</h3>"
-                f"<p>{_e(failure['error'])}</p>"
-                + (f"<pre>{_e(failure['traceback'])}</pre>" if failure["traceback"] else "")
-                + (f"<p>What it printed (the end):</p><pre>{_e(failure['output'])}</pre>" if failure["output"] else ""))
+            parts.append(f"<h3>{failure_heading(failure)}</h3><p>{_e(failure['error'])}</p>"
+                         + (f"<pre>{_e(failure['traceback'])}</pre>" if failure["traceback"] else "")
+                         + (_tag("p", _("What it printed (the end):")) + _tag("pre", failure["output"])
+                            if failure["output"] else ""))
         parts.append(rules_of_play(league))
-        return page(f"{entry.name}: {league.title} league", "".join(parts))
+        return page(_("{entry}: {game} league").format(entry=entry.name, game=league.title), "".join(parts))
 
     return [
         Route("/", leaderboard_page, name="league-leaderboard"),
@@ -167,48 +178,78 @@ def league_source_limit() -> int:
 def rules_of_play(league) -> str:
     """What a bot's file must hold and may do, in a student's words."""
     limits = league.limits
-    return ("<h2>How to write a bot</h2><p>A bot is one Python file holding one class with a method "
-            "<code>act(self, observation, legal_actions)</code> that returns one of <code>legal_actions</code> "
-            "(or its text), and <code>__init__(self, seed=0)</code>; with several classes, name the one "
-            "that plays in a line such as <code>AGENT = MyAgent</code>. It may import Python's standard "
-            "library and the kit (<code>gamekit</code>), and read and write files in its own folder only; "
-            f"it cannot use the network or start programs. Each move may take {limits.move_time:g} s, "
-            f"with {limits.time_bank:g} s more to spend over a game, and it has {limits.memory_mb} MB of "
-            "memory. Each pair of bots plays the same deals twice, swapping seats, so luck evens out.</p>")
+    # Translators: <code>…</code> marks Python names; keep them as they are.
+    rules = _("A bot is one Python file holding one class with a method "
+              "<code>act(self, observation, legal_actions)</code> that returns one of <code>legal_actions</code> "
+              "(or its text), and <code>__init__(self, seed=0)</code>; with several classes, name the one "
+              "that plays in a line such as <code>AGENT = MyAgent</code>. It may import Python's standard "
+              "library and the kit (<code>gamekit</code>), and read and write files in its own folder only; "
+              "it cannot use the network or start programs. Each move may take {move_time} s, "
+              "with {time_bank} s more to spend over a game, and it has {memory} MB of "
+              "memory. Each pair of bots plays the same deals twice, swapping seats, so luck evens out.")
+    return _tag("h2", _("How to write a bot")) + "<p>" + rules.format(
+        move_time=_number(limits.move_time), time_bank=_number(limits.time_bank), memory=limits.memory_mb) + "</p>"
 
 
 def board_table(board) -> str:
     """The leaderboard as an HTML table (numbers rounded, intervals in brackets)."""
-    head = ("<tr><th>#</th><th>entry</th><th>games</th><th>won</th><th>drawn</th><th>lost</th><th>failed</th>"
-            "<th>points per game [95 %]</th><th>margin per deal [95 %]</th><th>status</th></tr>")
-    rows = []
+    heads = ("#", _("entry"), _("games"), _("won"), _("drawn"), _("lost"), _("failed"),
+             _("points per game [95 %]"), _("margin per deal [95 %]"), _("status"))
+    head = "<tr>" + "".join(f"<th>{_e(text)}</th>" for text in heads) + "</tr>"
+    rows, plays = [], _("plays")
     for row in board.itertuples():
         rows.append(
             f"<tr><td class='n'>{row.rank}</td><td class='{row.kind}'>{_e(row.entry)}</td>"
             + "".join(f"<td class='n'>{value}</td>" for value in (row.games, row.wins, row.draws, row.losses, row.failed))
-            + f"<td class='n'>{_interval(row.points, row.points_low, row.points_high, '.2f')}</td>"
-            f"<td class='n'>{_interval(row.margin, row.margin_low, row.margin_high, '+.1f')}</td>"
-            f"<td class='{'problem' if row.status != 'plays' else ''}'>{_e(row.status)}</td></tr>")
+            + f"<td class='n'>{_interval(row.points, row.points_low, row.points_high, 2)}</td>"
+            f"<td class='n'>{_interval(row.margin, row.margin_low, row.margin_high, 1, signed=True)}</td>"
+            f"<td class='{'problem' if row.status != plays else ''}'>{_e(row.status)}</td></tr>")
     return f"<table>{head}{''.join(rows)}</table>"
 
 
+def failure_heading(failure: dict) -> str:
+    """One failed game in words: the deal, the opponent, the seat, how and when it failed (HTML)."""
+    values = {"deal": failure["deal"] + 1, "opponent": _e(failure["opponent"]), "seat": failure["seat"],
+              "kind": _e(result_in_words(failure["kind"])), "move": failure["move"]}
+    if not failure["action"]:
+        return _e(_("Deal {deal} against {opponent}, seat {seat}: {kind} at move {move}")).format(**values)
+    return _e(_("Deal {deal} against {opponent}, seat {seat}: {kind} at move {move}, answering {action}")).format(
+        **values, action=f"<code>{_e(failure['action'])}</code>")
+
+
 def page(title: str, body: str, *, head: str = "", status: int = 200) -> HTMLResponse:
-    return HTMLResponse(f"<!doctype html><html lang='en'><head><meta charset='utf-8'><title>{_e(title)}</title>"
+    return HTMLResponse(f"<!doctype html><html lang='{language()}'><head><meta charset='utf-8'><title>{_e(title)}</title>"
                         f"<meta name='viewport' content='width=device-width, initial-scale=1'>"
                         f"<style>{STYLE}</style>{head}</head><body><h1>{_e(title)}</h1>{body}</body></html>",
                         status_code=status)
 
 
-def _interval(centre, low, high, form: str) -> str:
+def _number(value: float) -> str:
+    """A limit as a person writes it: no trailing zeros, the language's decimal separator."""
+    return format_number(value)
+
+
+def _interval(centre, low, high, places: int, signed: bool = False) -> str:
     if centre != centre:  # NaN: no game yet
         return "–"
+
+    def shown(value) -> str:
+        text = format_number(value, places)
+        return f"+{text}" if signed and not text.startswith("-") else text
+
     if low != low or high != high:
-        return format(centre, form)
-    return f"{centre:{form}} [{low:{form}}, {high:{form}}]"
+        return shown(centre)
+    return f"{shown(centre)} [{shown(low)}, {shown(high)}]"
 
 
 def _running(league) -> str:
-    return "The league is playing." if league.running else "The league is not playing now."
+    return _e(_("The league is playing.") if league.running else _("The league is not playing now."))
+
+
+def _tag(tag: str, text, css_class: str = "") -> str:
+    """``text`` escaped inside one element."""
+    attribute = f" class='{css_class}'" if css_class else ""
+    return f"<{tag}{attribute}>{_e(text)}</{tag}>"
 
 
 def _e(text) -> str:

@@ -124,3 +124,29 @@ def test_the_students_board_page_keeps_its_browsers_language_when_another_seat_m
     assert "Começa o jogo: Ana, Rui." in ana.board.log_panel.value
     assert "The game begins: Ana, Rui." in rui.board.log_panel.value
     assert ana.board.language == "pt" and "ausente" in ana.presence.value and "away" in rui.presence.value
+
+
+def script_words(page: str) -> dict:
+    """The words a page gives its script (``window.GK_WORDS``)."""
+    import json
+
+    return json.loads(page.split("window.GK_WORDS = ", 1)[1].split(";</script>", 1)[0].replace("<\\/", "</"))
+
+
+def test_the_teacher_pages_script_gets_its_words_in_the_pages_language(client):
+    import re
+    from pathlib import Path
+
+    from gamekit.classroom.app import STATIC, TEACHER_WORDS
+
+    english = script_words(client.get(f"/teacher?token={TEACHER}").text)
+    portuguese = script_words(client.get(f"/teacher?token={TEACHER}", headers=PORTUGUESE).text)
+    assert portuguese["give_seat"] == "Entregar o lugar" and english["give_seat"] == "Give the seat"
+    assert portuguese["table_ready"] == "A mesa {code} está pronta." and portuguese["computer_agent"] == \
+        "computador: {agent}"
+    for key, text in TEACHER_WORDS.items():
+        assert english[key] == text
+        assert portuguese[key] != text and not looks_english(portuguese[key]), key
+    script = re.sub(r'say\("\w+"', "say(", Path(STATIC, "teacher.js").read_text(encoding="utf-8"))
+    for text in set(TEACHER_WORDS.values()) - {"student"}:  # no words of its own ("student" is a seat kind's id)
+        assert f'"{text}"' not in script and f'"{text} ' not in script, text

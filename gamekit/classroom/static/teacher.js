@@ -5,6 +5,9 @@
   const $ = (id) => document.getElementById(id);
   const headers = { "Authorization": "Bearer " + token, "Content-Type": "application/json" };
   let games = [], tables = [], frames = [], frame = 0, pending = null;
+  const WORDS = window.GK_WORDS || {};  // the server's words in this page's language
+  // A word of the server's, its {placeholders} filled in.
+  const say = (key, values) => (WORDS[key] || key).replace(/\{(\w+)\}/g, (whole, name) => (values && name in values ? String(values[name]) : whole));
 
   async function api(path, options) {
     const answer = await fetch("/api/teacher" + path, Object.assign({ headers: headers }, options || {}));
@@ -19,7 +22,7 @@
   function kindSelect(game, value) {
     const select = make("select");
     for (const kind of ["student"].concat(game.agents)) {
-      const option = make("option", kind === "student" ? "student" : "computer: " + kind);
+      const option = make("option", kind === "student" ? say("student") : say("computer_agent", { agent: kind }));
       option.value = kind; select.appendChild(option);
     }
     select.value = value || "student";
@@ -30,7 +33,7 @@
     const box = $("seat-kinds");
     box.textContent = "";
     for (let seat = 0; seat < count; seat++) {
-      const label = make("label", "Seat " + (seat + 1) + " ");
+      const label = make("label", say("seat_n", { n: seat + 1 }) + " ");
       label.appendChild(kindSelect(game)); box.appendChild(label);
     }
   }
@@ -53,10 +56,10 @@
       const seats = Array.from($("seat-kinds").querySelectorAll("select")).map((s) => s.value);
       const seed = $("seed").value.trim(), optionsText = $("options").value.trim();
       let options = null;
-      try { options = optionsText ? JSON.parse(optionsText) : null; } catch (error) { $("create-message").textContent = "Options are written as JSON, for example {\"mode\": \"powers\"}"; return; }
+      try { options = optionsText ? JSON.parse(optionsText) : null; } catch (error) { $("create-message").textContent = say("options_json"); return; }
       try {
         const made = await post("/tables", { game: $("game").value, seats: seats, title: $("title").value, seed: seed ? Number(seed) : null, options: options });
-        $("create-message").textContent = "Table " + made.code + " is ready.";
+        $("create-message").textContent = say("table_ready", { code: made.code });
       } catch (error) { $("create-message").textContent = error.message; }
     });
   }
@@ -68,7 +71,7 @@
     pending = null;
     const box = $("tables");
     box.textContent = "";
-    if (!tables.length) { box.appendChild(make("p", "No table yet: make one above.")); }
+    if (!tables.length) { box.appendChild(make("p", say("no_table"))); }
     for (const t of tables) { box.appendChild(tableCard(t)); }
   }
   function tableCard(t) {
@@ -76,42 +79,42 @@
     card.dataset.table = t.id;
     const title = make("h3");
     title.append(make("span", t.code, "gk-code"), "  " + t.title + " ");
-    const state = t.over ? "over: " + t.reason : t.paused ? "paused" : t.problem ? t.problem : "step " + t.steps;
+    const state = t.over ? say("over", { reason: t.reason }) : t.paused ? say("paused") : t.problem ? t.problem : say("step", { n: t.steps });
     title.appendChild(make("span", "(" + state + ")", t.paused ? "gk-paused" : ""));
     card.appendChild(title);
     const grid = make("table"), head = make("tr");
-    for (const h of ["", "seat", "played by", "score", ""]) { head.appendChild(make("th", h)); }
+    for (const h of ["", say("seat"), say("played_by"), say("score"), ""]) { head.appendChild(make("th", h)); }
     grid.appendChild(head);
     t.names.forEach((name, seat) => {
       const row = make("tr"), dotCell = make("td"), dot = make("span", undefined, "gk-dot");
       if (t.connected.includes(seat) || t.kinds[seat] !== "student") { dot.classList.add("gk-on"); }
       dotCell.appendChild(dot);
-      row.append(dotCell, make("td", name), make("td", t.kinds[seat] === "student" ? (t.taken.includes(seat) ? "student" : "student (free seat)") : "computer: " + t.kinds[seat]),
-        make("td", String(t.scores[seat])), make("td", t.chosen.includes(seat) ? "submitted ✓" : t.waiting_for.includes(seat) ? "to play" : "", "gk-turn"));
+      row.append(dotCell, make("td", name), make("td", t.kinds[seat] === "student" ? (t.taken.includes(seat) ? say("student") : say("free_seat")) : say("computer_agent", { agent: t.kinds[seat] })),
+        make("td", String(t.scores[seat])), make("td", t.chosen.includes(seat) ? say("submitted_mark") : t.waiting_for.includes(seat) ? say("turn") : "", "gk-turn"));
       grid.appendChild(row);
     });
     card.appendChild(grid);
     const controls = make("div");
-    const pause = make("button", t.paused ? "Resume" : "Pause");
+    const pause = make("button", t.paused ? say("resume") : say("pause"));
     pause.addEventListener("click", () => act(post("/tables/" + t.id + (t.paused ? "/resume" : "/pause"))));
     const seatChoice = make("select"), game = games.find((g) => g.name === t.game);
     t.names.forEach((name, seat) => {
       for (const kind of ["student"].concat(game ? game.agents : [])) {
         if (kind === t.kinds[seat]) { continue; }
-        const option = make("option", name + " → " + (kind === "student" ? "a student" : "computer: " + kind));
+        const option = make("option", name + " → " + (kind === "student" ? say("a_student") : say("computer_agent", { agent: kind })));
         option.value = seat + ":" + kind; seatChoice.appendChild(option);
       }
     });
     seatChoice.addEventListener("blur", () => { if (pending) { drawTables(); } });
-    const replace = make("button", "Give the seat");
+    const replace = make("button", say("give_seat"));
     replace.addEventListener("click", () => { const [seat, kind] = seatChoice.value.split(":"); act(post("/tables/" + t.id + "/replace", { seat: Number(seat), kind: kind })); });
-    const reveal = make("button", "Reveal");
+    const reveal = make("button", say("reveal"));
     reveal.addEventListener("click", () => showSecrets(t, "reveal"));
-    const replay = make("button", "Replay");
+    const replay = make("button", say("replay"));
     replay.addEventListener("click", () => showSecrets(t, "replay"));
-    const record = make("a", "Export JSON");
+    const record = make("a", say("export"));
     record.href = "/api/teacher/tables/" + t.id + "/record?token=" + encodeURIComponent(token);
-    const links = make("button", "Seat links");
+    const links = make("button", say("seat_links"));
     links.addEventListener("click", () => showLinks(t, card));
     controls.append(pause, " ", seatChoice, replace, " ", reveal, replay, " ", links, " ", record);
     card.appendChild(controls);
@@ -124,7 +127,7 @@
     const detail = await api("/tables/" + t.id), box = make("div", undefined, "gk-links");
     const qr = make("div", undefined, "gk-qr");
     qr.innerHTML = detail.qr;  // SVG made by the server from the join address
-    box.append(make("p", "Join: " + detail.join), qr);
+    box.append(make("p", say("join", { address: detail.join })), qr);
     for (const seat of detail.seats) {
       if (!seat.link) { continue; }
       const line = make("p", seat.name + ": "), link = make("a", location.origin + seat.link);
@@ -136,21 +139,21 @@
   async function showSecrets(t, what) {
     let confirmText = "";
     if (!t.over) {
-      if (!confirm("The game is still being played: show every secret? (Is the projector on?)")) { return; }
+      if (!confirm(say("confirm_secrets"))) { return; }
       confirmText = "?confirm=1";
     }
     try {
       const data = await api("/tables/" + t.id + "/" + what + confirmText);
       frames = what === "reveal" ? [{ step: t.steps, action: null, text: data.text }] : data.frames;
       frame = frames.length - 1;
-      $("secrets-title").textContent = t.code + " " + t.title + (what === "reveal" ? ": everything" : ": replay");
+      $("secrets-title").textContent = say(what === "reveal" ? "everything" : "replaying", { table: t.code + " " + t.title });
       drawFrame();
       $("secrets").showModal();
     } catch (error) { alert(error.message); }
   }
   function drawFrame() {
     const f = frames[frame];
-    $("step-label").textContent = " step " + f.step + " of " + frames[frames.length - 1].step + (f.action ? ": " + JSON.stringify(f.action) : "") + " ";
+    $("step-label").textContent = " " + say(f.action ? "step_of_action" : "step_of", { step: f.step, last: frames[frames.length - 1].step, action: JSON.stringify(f.action) }) + " ";
     $("secrets-text").textContent = f.text;
     $("prev").disabled = frame === 0; $("next").disabled = frame === frames.length - 1;
   }
