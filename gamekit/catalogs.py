@@ -6,6 +6,7 @@ calls ``_()``, ``ngettext()``, ``pgettext()`` and ``N_()``)::
     python -m gamekit.catalogs update            # add new sentences to every .po, mark gone ones
     python -m gamekit.catalogs check             # what is missing, untranslated or fuzzy
     python -m gamekit.catalogs compile           # .po -> .mo (the wheel's build does this too)
+    python -m gamekit.catalogs merge pt stratego OTHER.po   # take the translations of another copy
 
 A translator then fills in the new entries of ``gamekit/locale/pt/LC_MESSAGES/<domain>.po`` with
 Poedit, Weblate or a text editor.
@@ -150,6 +151,28 @@ def check(language: str, domain: str) -> Report:
     return report
 
 
+def merge(language: str, domain: str, other: Path) -> int:
+    """Fill this catalog's untranslated entries from another copy of it (two translators' work,
+    or two branches'); then bring it in step with the source. Returns how many entries were filled."""
+    from babel.messages.pofile import read_po
+
+    catalog = read(language, domain)
+    with Path(other).open("rb") as f:
+        theirs = {_key(m): m for m in read_po(f, locale=language, domain=domain) if m.id and m.string}
+    filled = 0
+    for key, message in theirs.items():
+        ours = catalog.get(message.id, context=message.context)
+        if ours is None:
+            catalog[message.id] = message
+            filled += 1
+        elif not (ours.string if isinstance(ours.string, str) else all(ours.string)):
+            ours.string, ours.flags = message.string, set(message.flags)
+            filled += 1
+    write(catalog, language, domain)
+    update(language, domain)
+    return filled
+
+
 def compile_into(folder: Path) -> list[Path]:
     """Every .po compiled to its .mo beside it under ``folder`` (a wheel's build folder)."""
     from gamekit.i18n import compile_catalog
@@ -164,9 +187,14 @@ def compile_into(folder: Path) -> list[Path]:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m gamekit.catalogs", description=__doc__.split("\n")[0])
-    parser.add_argument("command", choices=["update", "check", "compile"])
-    parser.add_argument("domains", nargs="*", help=f"some of {', '.join(DOMAINS)} (all by default)")
+    parser.add_argument("command", choices=["update", "check", "compile", "merge"])
+    parser.add_argument("domains", nargs="*", help=f"some of {', '.join(DOMAINS)} (all by default); "
+                        "for merge: LANGUAGE DOMAIN OTHER.po")
     args = parser.parse_args(argv)
+    if args.command == "merge":
+        language, domain, other = args.domains
+        print(f"{language}/{domain}: {merge(language, domain, Path(other))} entries taken from {other}")
+        return 0
     domains = args.domains or list(DOMAINS)
     if args.command == "compile":
         for mo in compile_into(PACKAGE / "locale"):

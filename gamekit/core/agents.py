@@ -8,7 +8,10 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Protocol, runtime_checkable
 
+from ..i18n import N_, translations
 from .rng import make_rng
+
+_, ngettext, pgettext = translations("core")
 
 
 @runtime_checkable
@@ -48,20 +51,26 @@ class Explanation:
 
     def __str__(self) -> str:
         width = max([len(str(c.action)) for c in self.candidates] + [6])
-        lines = [f"{self.agent} chooses {self.best}" + (f": {self.summary}" if self.summary else "")]
-        lines.append(f"  {'action':<{width}}  {self.value_meaning:>10}  why")
+        lines = [self._title() + (f": {self.summary}" if self.summary else "")]
+        lines.append(f"  {pgettext('column', 'action'):<{width}}  {self.value_meaning:>10}  "
+                     f"{pgettext('column', 'why')}")
         for c in self.candidates:
             lines.append(f"  {str(c.action):<{width}}  {c.value:>10.3f}  {c.note}".rstrip())
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
-        head = f"<tr><th>action</th><th>{escape(self.value_meaning)}</th><th>why</th></tr>"
+        head = (f"<tr><th>{escape(pgettext('column', 'action'))}</th><th>{escape(self.value_meaning)}</th>"
+                f"<th>{escape(pgettext('column', 'why'))}</th></tr>")
         body = "".join(
             f"<tr><td>{escape(str(c.action))}</td><td>{c.value:.3f}</td><td>{escape(c.note)}</td></tr>"
             for c in self.candidates
         )
-        title = escape(f"{self.agent} chooses {self.best}")
+        title = escape(self._title())
         return f"<div class='gk-explanation'><b>{title}</b><table>{head}{body}</table></div>"
+
+
+    def _title(self) -> str:
+        return _("{agent} chooses {action}").format(agent=self.agent, action=self.best)
 
 
 class ExplainingAgent:
@@ -94,7 +103,7 @@ class RandomAgent(ExplainingAgent):
     """Chooses uniformly among the legal actions (seeded: the same seed plays the same game)."""
 
     name = "random"
-    value_meaning = "probability"
+    value_meaning = N_("probability")
 
     def act(self, observation, legal_actions: list):
         return self.rng.choice(legal_actions)
@@ -102,7 +111,7 @@ class RandomAgent(ExplainingAgent):
     def explain(self, observation, legal_actions: list) -> Explanation:
         share = 1 / len(legal_actions)
         chosen = self.act(observation, legal_actions)
-        candidates = [Candidate(chosen, share, "drawn at random")] + [
+        candidates = [Candidate(chosen, share, _("drawn at random"))] + [
             Candidate(a, share, "") for a in legal_actions if a != chosen
         ]
-        return Explanation(self.name, tuple(candidates), self.value_meaning, "every legal action alike")
+        return Explanation(self.name, tuple(candidates), _(self.value_meaning), _("every legal action alike"))

@@ -44,11 +44,14 @@ from concurrent.futures import wait as wait_futures
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait as wait_connections
 
+from ..i18n import decimal_separator, translations
 from .errors import AgentError, AgentTimeout, IllegalActionError
 from .players import SIMULTANEOUS
 from .record import GameRecord, capped_result, record_of
 from .registry import game_factory, game_info
 from .rng import derive_seed
+
+_, ngettext, pgettext = translations("core")
 
 DEFAULT_MAX_MOVES = 10_000
 """Steps (turns, or simultaneous rounds) after which agent-only play is stopped as a draw. The
@@ -156,9 +159,11 @@ def _setup_asker(clock: _Clock, agents: Sequence) -> Callable:
         try:
             return clock.call(seat, function, *args)
         except AgentTimeout as late:
-            raise _agent_error(agents, seat, 0, None, f"{late} (deploying its set-up)") from None
+            raise _agent_error(agents, seat, 0, None,
+                               _("{limit} (deploying its set-up)").format(limit=late)) from None
         except Exception as error:
-            raise _agent_error(agents, seat, 0, None, f"its set-up failed: {_one_line(error)}") from error
+            raise _agent_error(agents, seat, 0, None,
+                               _("its set-up failed: {error}").format(error=_one_line(error))) from error
     return ask
 
 
@@ -184,7 +189,7 @@ def _perform(state, actions: dict, move: int, agents: Sequence) -> None:
         if seat is None:  # nobody's answer alone is refused: the round as a whole was
             seat = next(iter(actions)) if len(actions) == 1 else None
         answer = _excerpt(actions[seat]) if seat is not None else None
-        what = (f"answered {answer}, which is illegal: {error.reason}"
+        what = (_("answered {answer}, which is illegal: {reason}").format(answer=answer, reason=error.reason)
                 if isinstance(error, IllegalActionError) else _one_line(error))
         raise _agent_error(agents, seat, move, answer, what) from error
 
@@ -197,8 +202,12 @@ def _refused(state, action, seat: int) -> bool:
 
 
 def _agent_error(agents, seat, move, answer, what) -> AgentError:
-    who = f"{_agent_name(agents[seat])} in seat {seat}" if seat is not None else "the agents"
-    return AgentError(f"{who} failed at move {move}: {what}", seat=seat, move=move, action=answer, error=what)
+    if seat is None:
+        message = _("the agents failed at move {move}: {what}").format(move=move, what=what)
+    else:
+        message = _("{agent} in seat {seat} failed at move {move}: {what}").format(
+            agent=_agent_name(agents[seat]), seat=seat, move=move, what=what)
+    return AgentError(message, seat=seat, move=move, action=answer, error=what)
 
 
 def _agent_name(agent) -> str:
@@ -215,8 +224,13 @@ def _excerpt(action) -> str:
     try:
         text = repr(str(action)) if not isinstance(action, str) else repr(action)
     except Exception:
-        text = f"<{type(action).__name__} that cannot be shown>"
+        text = _("<{kind} that cannot be shown>").format(kind=type(action).__name__)
     return text if len(text) <= _EXCERPT else text[:_EXCERPT] + " ..."
+
+
+def _seconds(value: float) -> str:
+    """A time limit as the language writes it ("0.2" / "0,2")."""
+    return f"{value:g}".replace(".", decimal_separator())
 
 
 class _Clock:
@@ -233,7 +247,7 @@ class _Clock:
 
     def __enter__(self) -> _Clock:
         self.start = time.monotonic()
-        self.limit = "ran out of time"
+        self.limit = _("ran out of time")
         if self.alarm:
             self.previous = signal.signal(signal.SIGALRM, self._interrupt)
         return self
@@ -276,11 +290,13 @@ class _Clock:
 
     def _budget(self) -> tuple[float | None, str]:
         """Seconds this move may take, and what the limit is in words."""
-        budget, limit = self.move_time, f"took longer than the {self.move_time or 0:g} s a move may take"
+        budget, limit = self.move_time, _("took longer than the {seconds} s a move may take").format(
+            seconds=_seconds(self.move_time or 0))
         if self.game_time is not None:
             left = self.game_time - (time.monotonic() - self.start)
             if budget is None or left < budget:
-                budget, limit = left, f"ran out of the {self.game_time:g} s the game may take"
+                budget, limit = left, _("ran out of the {seconds} s the game may take").format(
+                    seconds=_seconds(self.game_time))
             if left <= 0:
                 raise AgentTimeout(limit)
         return budget, limit
@@ -494,9 +510,12 @@ class _Worker:
         now = time.monotonic()
         move_began, seat = self.status[0], int(self.status[1])
         if limits.move_time is not None and move_began and now - move_began > limits.move_time + GRACE:
-            return seat, f"took longer than the {limits.move_time:g} s a move may take and did not stop"
+            return seat, _("took longer than the {seconds} s a move may take and did not stop").format(
+                seconds=_seconds(limits.move_time))
         if limits.game_time is not None and now - self.began > limits.game_time + GRACE:
-            return (seat if move_began else None), f"the game ran past its {limits.game_time:g} s and did not stop"
+            return (seat if move_began else None), _(
+                "the game ran past its {seconds} s and did not stop").format(
+                    seconds=_seconds(limits.game_time))
         return None
 
     def seat_moving(self) -> int | None:
@@ -571,12 +590,19 @@ class _WorkerPool:
             seat = worker.seat_moving()
             worker.lost = True
             return _failed(worker.job, seat, 0, None,
-                           f"the worker process ended (exit code {code}) during the game", "")
+                           _("the worker process ended (exit code {code}) during the game").format(code=code),
+                           "")
         overrun = worker.overrun(self.limits)
         if overrun is not None:
             worker.lost = True
             return _failed(worker.job, overrun[0], 0, None, overrun[1], "")
         return None
+
+
+def figure_separators() -> dict:
+    """Plotly's decimal and thousands separators where the language writes numbers with a decimal
+    comma (``update_layout(**figure_separators())``; nothing in English, plotly's own default)."""
+    return {"separators": ", "} if decimal_separator() == "," else {}
 
 
 def wilson_interval(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -656,7 +682,10 @@ class TournamentResult:
                      "array": s["win_high"] - s["win_rate"], "arrayminus": s["win_rate"] - s["win_low"]},
             text=[f"{w:.0%}" for w in s["win_rate"]], textposition="outside",
         ))
-        fig.update_layout(title=title or f"{self.game}: win rate over {self.table['game'].nunique()} games (95% CI)",
-                          yaxis={"title": "win rate (ties shared)", "range": [0, 1], "tickformat": ".0%"},
-                          xaxis={"title": "agent"}, template="plotly_white")
+        games = self.table["game"].nunique()
+        fig.update_layout(title=title or _("{game}: win rate over {games} games (95% CI)").format(
+                              game=self.game, games=games),
+                          yaxis={"title": _("win rate (ties shared)"), "range": [0, 1], "tickformat": ".0%"},
+                          xaxis={"title": _("agent")}, template="plotly_white",
+                          **figure_separators())
         return fig

@@ -18,7 +18,10 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from .arena import TournamentResult, tournament, wilson_interval
+from ..i18n import decimal_separator, translations
+from .arena import TournamentResult, figure_separators, tournament, wilson_interval
+
+_, ngettext, pgettext = translations("core")
 
 _LEAGUE = ["opponent", "deals", "games", "failed", "win_rate", "win_low", "win_high",
            "margin", "margin_low", "margin_high"]
@@ -64,7 +67,8 @@ def league(game: str, agent: Callable, opponents: Mapping[str, Callable], *, nam
     rows, results = [], {}
     for rival, factory in opponents.items():
         if rival == name:
-            raise ValueError(f"the opponent {rival!r} has the same name as your agent: rename one")
+            raise ValueError(_("the opponent {rival} has the same name as your agent: rename one").format(
+                rival=repr(rival)))
         result = tournament(game, {name: agent, rival: factory}, games=2 * deals, seed=seed,
                             options=options, workers=workers, move_time=move_time, progress=progress)
         results[rival] = result
@@ -91,19 +95,25 @@ def league_figure(board, title: str | None = None):
     """Mean margin per deal against each opponent, with its 95 % interval (plotly)."""
     import plotly.graph_objects as go
 
-    name = board.attrs.get("agent", "your agent")
+    name = board.attrs.get("agent") or _("your agent")
     fig = go.Figure(go.Bar(
         x=list(board.index), y=board["margin"],
         error_y={"type": "data", "symmetric": False, "array": board["margin_high"] - board["margin"],
                  "arrayminus": board["margin"] - board["margin_low"]},
-        text=[f"{m:+.1f}" for m in board["margin"]], textposition="outside",
+        text=[_signed(m, 1) for m in board["margin"]], textposition="outside",
         marker_color=["#1e7b48" if low > 0 else "#b03a2e" if high < 0 else "#8a8a8a"
                       for low, high in zip(board["margin_low"], board["margin_high"])],
     ))
     fig.add_hline(y=0, line_color="black", line_width=1)
-    fig.update_layout(title=title or f"{name}: mean margin per deal against each opponent (95 % interval)",
-                      yaxis_title="points ahead per deal", xaxis_title="opponent", template="plotly_white")
+    fig.update_layout(title=title or _("{name}: mean margin per deal against each opponent (95 % interval)")
+                      .format(name=name), yaxis_title=_("points ahead per deal"), xaxis_title=_("opponent"),
+                      template="plotly_white", **figure_separators())
     return fig
+
+
+def _signed(value: float, places: int) -> str:
+    """A margin with its sign, in the language's decimals: "+1.25" / "+1,25"."""
+    return f"{value:+.{places}f}".replace(".", decimal_separator())
 
 
 @dataclass(frozen=True)
@@ -122,16 +132,22 @@ class Verdict:
         return self.failed == 0 and self.low > 0
 
     def __str__(self) -> str:
-        head = f"Against {self.opponent} over {self.deals} mirrored deals: "
         if self.failed:
-            return head + (f"{self.failed} game(s) failed; read result.failures, fix the agent and "
-                           "try again.")
-        figures = f"mean margin {self.margin:+.2f} points per deal, 95 % interval [{self.low:+.2f}, {self.high:+.2f}]"
+            return _("Against {opponent} over {deals} mirrored deals: {failed} game(s) failed; read "
+                     "result.failures, fix the agent and try again.").format(
+                opponent=self.opponent, deals=self.deals, failed=self.failed)
         if self.beaten:
-            return head + figures + ". Beaten: the whole interval is above 0."
-        if self.high < 0:
-            return head + figures + ". Not yet: the whole interval is below 0."
-        return head + figures + ". Not yet: the interval contains 0, so this could be luck."
+            sentence = _("Against {opponent} over {deals} mirrored deals: mean margin {margin} points "
+                         "per deal, 95 % interval [{low}, {high}]. Beaten: the whole interval is above 0.")
+        elif self.high < 0:
+            sentence = _("Against {opponent} over {deals} mirrored deals: mean margin {margin} points "
+                         "per deal, 95 % interval [{low}, {high}]. Not yet: the whole interval is below 0.")
+        else:
+            sentence = _("Against {opponent} over {deals} mirrored deals: mean margin {margin} points "
+                         "per deal, 95 % interval [{low}, {high}]. Not yet: the interval contains 0, so this "
+                         "could be luck.")
+        return sentence.format(opponent=self.opponent, deals=self.deals, margin=_signed(self.margin, 2),
+                               low=_signed(self.low, 2), high=_signed(self.high, 2))
 
 
 def challenge(game: str, agent: Callable, opponent: str, factory: Callable, *, deals: int = 30,

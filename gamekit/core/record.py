@@ -16,8 +16,11 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from ..i18n import translations
 from .errors import IllegalActionError, RecordError
 from .registry import game_factory
+
+_, ngettext, pgettext = translations("core")
 
 FORMAT = "gamekit-record/1"
 
@@ -111,7 +114,7 @@ class GameRecord:
         except RecordError:
             raise
         except (ValueError, UnicodeDecodeError) as error:  # bad JSON, or a number of thousands of digits
-            raise _error(f"not a JSON game record: {error}") from None
+            raise _error(_("not a JSON game record: {error}").format(error=error)) from None
         return cls.from_dict(data, limits)
 
     @classmethod
@@ -161,9 +164,11 @@ def _replay_step(state, number: int, step) -> None:
         else:
             state.apply(step)
     except IllegalActionError as refusal:
-        raise _error(f"step {number} ({_short(step)}) is illegal: {refusal.reason}") from None
+        raise _error(_("step {number} ({step}) is illegal: {reason}").format(
+            number=number, step=_short(step), reason=refusal.reason)) from None
     except (ValueError, TypeError, KeyError, IndexError, OverflowError) as error:
-        raise _error(f"step {number} ({_short(step)}) cannot be replayed: {error}") from None
+        raise _error(_("step {number} ({step}) cannot be replayed: {error}").format(
+            number=number, step=_short(step), error=error)) from None
 
 
 def _error(message: str) -> RecordError:

@@ -15,14 +15,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from ..i18n import translations
 from .errors import IllegalActionError, NotAnActionError
 from .players import SIMULTANEOUS, TERMINAL
+
+_, ngettext, pgettext = translations("core")
 
 
 def seat_name(player: int, names=None) -> str:
     """How a text names seat ``player``: by its name in ``names`` (one per seat, a table's), or
     as "player 0" without names (seats counted as the Python API counts them)."""
-    return str(names[player]) if names else f"player {player}"
+    return str(names[player]) if names else _("player {number}").format(number=player)
 
 
 def normalise_text(text: str) -> str:
@@ -113,7 +116,7 @@ class GameState:
         Raises :class:`NotAnActionError` for text that names no action of this game at all.
         """
         if not isinstance(text, str):
-            raise NotAnActionError(f"{text!r} is not an action's text")
+            raise NotAnActionError(_("{text} is not an action's text").format(text=repr(text)))
         try:
             return self._parse_action(normalise_text(text))
         except NotAnActionError:
@@ -141,9 +144,14 @@ class GameState:
         """Why ``action`` is legal or not, in a sentence for a student (``names``: one per seat)."""
         reason = self.why_illegal(action, player, names=names)
         if reason is not None:
-            return f"Illegal: {reason}"
+            return _("Illegal: {reason}").format(reason=reason)
         action, player = self._coerce(action), self._resolve_player(player)
-        return f"Legal: {self._describe_legal(action, player, names)}"
+        return _("Legal: {description}").format(description=self._describe_legal(action, player, names))
+
+    def describe_action(self, action) -> str:
+        """``action`` in words a person reads, in the language in force (its notation, ``str(action)``,
+        stays the same in every language): "You chose {this}." Games say more than the notation."""
+        return str(action)
 
     def outcome(self, names=None) -> Outcome | None:
         """How the game ended (``None`` while it goes on): winners, scores and the reason, which
@@ -158,9 +166,9 @@ class GameState:
         if player < 0:
             if player == SIMULTANEOUS:
                 raise IllegalActionError(
-                    "everyone chooses at once in this round: use apply_joint({player: action, ...})"
+                    _("everyone chooses at once in this round: use apply_joint({player: action, ...})")
                 )
-            raise IllegalActionError("the game is over: nobody can act any more")
+            raise IllegalActionError(_("the game is over: nobody can act any more"))
         if not isinstance(action, self.action_type):
             action = self._coerce(action)
         reason = self._illegal_reason(action, player)
@@ -174,11 +182,12 @@ class GameState:
         current = self._current_player()
         if current != SIMULTANEOUS:
             if current == TERMINAL:
-                raise IllegalActionError("the game is over: nobody can act any more")
-            raise IllegalActionError(f"it is player {current}'s turn alone: use apply(action)")
+                raise IllegalActionError(_("the game is over: nobody can act any more"))
+            raise IllegalActionError(_("it is player {number}'s turn alone: use apply(action)")
+                                     .format(number=current))
         if not isinstance(actions, Mapping):
             raise IllegalActionError(
-                "apply_joint takes a dict {player: action}, one entry per player"
+                _("apply_joint takes a dict {player: action}, one entry per player")
             )
         joint = self._coerce_joint(actions, self.acting_players())
         for player, action in joint.items():
@@ -227,10 +236,10 @@ class GameState:
         if player is None:
             current = self.current_player
             if current == TERMINAL:
-                raise IllegalActionError("the game is over: nobody can act any more")
+                raise IllegalActionError(_("the game is over: nobody can act any more"))
             if current == SIMULTANEOUS:
                 raise IllegalActionError(
-                    "everyone chooses at once in this round: say which player you mean"
+                    _("everyone chooses at once in this round: say which player you mean")
                 )
             return current
         try:
@@ -238,10 +247,12 @@ class GameState:
                 raise TypeError
             player = operator.index(player)  # ints, and NumPy's integers too
         except TypeError:
-            raise IllegalActionError(f"a player is a seat number, not {player!r}") from None
+            raise IllegalActionError(_("a player is a seat number, not {player}").format(
+                player=repr(player))) from None
         if not 0 <= player < self.num_players:
             raise IllegalActionError(
-                f"there is no player {player}: seats are 0 to {self.num_players - 1}"
+                _("there is no player {number}: seats are 0 to {last}").format(
+                    number=player, last=self.num_players - 1)
             )
         return player
 
@@ -252,8 +263,8 @@ class GameState:
         if isinstance(action, str):
             return self._parse_action(normalise_text(action))
         raise IllegalActionError(
-            f"{action!r} is not an action: pass an action or its text, such as "
-            f"'{self._example_text()}'"
+            _("{action} is not an action: pass an action or its text, such as '{example}'").format(
+                action=repr(action), example=self._example_text())
         )
 
     def _coerce_joint(self, actions: Mapping, acting: list[int]) -> dict:
@@ -264,21 +275,24 @@ class GameState:
         for key, value in actions.items():
             player = self._resolve_player(key)
             if player in joint:  # two keys for one seat (0 and an object whose __index__ is 0)
-                raise IllegalActionError(f"player {player} is named twice: each player chooses once")
+                raise IllegalActionError(_("player {number} is named twice: each player chooses once")
+                                         .format(number=player))
             joint[player] = value
         missing = sorted(set(acting) - set(joint))
         if missing:
-            raise IllegalActionError(f"every player must choose: missing player(s) {missing}")
+            raise IllegalActionError(_("every player must choose: missing player(s) {players}")
+                                     .format(players=missing))
         extra = sorted(set(joint) - set(acting))
         if extra:
-            raise IllegalActionError(f"player(s) {extra} do not act in this round")
+            raise IllegalActionError(_("player(s) {players} do not act in this round").format(players=extra))
         return {player: self._coerce(joint[player]) for player in acting}
 
     def _check(self, action, player: int, names=None) -> None:
         if self.is_terminal:
-            raise IllegalActionError("the game is over: nobody can act any more", action)
+            raise IllegalActionError(_("the game is over: nobody can act any more"), action)
         if player not in self.acting_players():
-            raise IllegalActionError(f"it is not {seat_name(player, names)}'s turn", action)
+            raise IllegalActionError(_("it is not {name}'s turn").format(name=seat_name(player, names)),
+                                     action)
         reason = self._illegal_reason(action, player) if names is None else \
             self._named_illegal_reason(action, player, names)
         if reason is not None:
@@ -303,13 +317,13 @@ class GameState:
         return self._illegal_reason(action, player)
 
     def _describe_legal(self, action, player: int, names=None) -> str:
-        return f"{seat_name(player, names)} may {action}"
+        return _("{name} may {action}").format(name=seat_name(player, names), action=action)
 
     def _apply(self, action) -> None:
-        raise IllegalActionError("this game has no single-player turns")
+        raise IllegalActionError(_("this game has no single-player turns"))
 
     def _apply_joint(self, actions: dict) -> None:
-        raise IllegalActionError("this game has no simultaneous rounds")
+        raise IllegalActionError(_("this game has no simultaneous rounds"))
 
     def _parse_action(self, text: str):
         raise NotImplementedError
@@ -319,20 +333,22 @@ class GameState:
         naming the players with ``names`` (one per seat)."""
         winners = self.winners()
         if not winners:
-            return "the game ends in a draw"
-        who = " and ".join(seat_name(p, names) for p in winners)
-        return f"{who} {'wins' if len(winners) == 1 else 'share the win'}"
+            return _("the game ends in a draw")
+        if len(winners) == 1:
+            return _("{name} wins").format(name=seat_name(winners[0], names))
+        who = [seat_name(p, names) for p in winners]
+        return _("{names} and {last} share the win").format(names=" and ".join(who[:-1]), last=who[-1])
 
     def _log_step(self, number: int, step, viewer: int | None, names) -> list[str]:
         """The lines ``viewer`` may read about step ``number`` (1-based) of ``history``: override
         to narrate, and to keep a secret step (a card drafted face down) from other seats."""
         if isinstance(step, Mapping):
             choices = ", ".join(f"{seat_name(p, names)}: {step[p]}" for p in sorted(step))
-            return [f"Round {number}: {choices}"]
+            return [_("Round {number}: {choices}").format(number=number, choices=choices)]
         return [f"{number}. {step}"]
 
     def _example_text(self) -> str:
-        return "an action's text"
+        return _("an action's text")
 
     def _render(self) -> str:
         return repr(self)

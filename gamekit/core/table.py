@@ -20,8 +20,10 @@ from __future__ import annotations
 import inspect
 import logging
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
+
+from ..i18n import LANGUAGES, SOURCE_LANGUAGE, language, translations, using_language
 
 from .agents import RandomAgent  # noqa: F401 (the doctest's agent)
 from .arena import agent_setups
@@ -37,6 +39,7 @@ from .state import GameState, Outcome
 MAX_AGENT_STEPS = 10_000
 
 log = logging.getLogger(__name__)
+_, ngettext, pgettext = translations("core")
 
 EVERYONE = None  # an event's audience: everyone, the projector included
 
@@ -55,16 +58,40 @@ class Event:
     move or a round of the game, in the game's own words), ``"chosen"`` (a seat's own secret choice,
     for that seat only),
     ``"agent_error"``, ``"paused"`` and ``"over"``.
+
+    ``texts`` holds the event's words in every language the kit speaks (``{"en": ..., "pt": ...}``),
+    written when it happened, so that seats reading different languages, or a language chosen
+    mid-game, each read it in their own; ``text`` is the words in the language in force when read.
+    A single string stands for every language (a line with no words, such as ``"1. take 2"``).
     """
 
     version: int
     kind: str
-    text: str
+    texts: Mapping[str, str] = field(hash=False)
     audience: frozenset | None = EVERYONE
     seat: int | None = None
 
+    def __post_init__(self):
+        if isinstance(self.texts, str):
+            object.__setattr__(self, "texts", dict.fromkeys(LANGUAGES, self.texts))
+
+    @property
+    def text(self) -> str:
+        """The event's words in the language in force now."""
+        texts = self.texts
+        return texts.get(language()) or texts[SOURCE_LANGUAGE]
+
     def visible_to(self, viewer: int | None) -> bool:
         return self.audience is EVERYONE or viewer in self.audience
+
+
+def in_every_language(render: Callable[[], str]) -> dict[str, str]:
+    """``render()`` once in each language the kit speaks: ``{"en": ..., "pt": ...}``."""
+    texts = {}
+    for code in LANGUAGES:
+        with using_language(code):
+            texts[code] = render()
+    return texts
 
 
 @dataclass(frozen=True)
@@ -216,12 +243,12 @@ class Table:
         """``seat``'s person has the screen (the "I am Ana: show my cards" button)."""
         self._check_version(version)
         if not self.hotseat:
-            raise IllegalActionError("nobody needs to pass the screen at this table")
+            raise IllegalActionError(_("nobody needs to pass the screen at this table"))
         if self.pass_to is None:
-            raise IllegalActionError("the screen is where it should be: nobody needs to take it")
+            raise IllegalActionError(_("the screen is where it should be: nobody needs to take it"))
         if seat != self.pass_to:
-            raise IllegalActionError(f"pass the screen to {self.names[self.pass_to]}, not "
-                                     f"{self._name_of(seat)}")
+            raise IllegalActionError(_("pass the screen to {name}, not {other}").format(
+                name=self.names[self.pass_to], other=self._name_of(seat)))
         self._screen = seat
         self._changed()
         self._notify()
@@ -278,7 +305,9 @@ class Table:
             if len(self.state.history) == before and self.next_person is not None:
                 break  # a simultaneous round now waits for its people
         if steps >= cap and max_steps is None and self.waiting_for and self.next_person is None:
-            self._event("paused", f"Paused after {cap} moves between agents.")
+            self._event("paused", lambda: ngettext("Paused after {moves} move between agents.",
+                                                   "Paused after {moves} moves between agents.",
+                                                   cap).format(moves=cap))
         self._notify()
         return self.events[mark:]
 
@@ -317,7 +346,7 @@ class Table:
             my_choice=self.pending.get(seat) if seat is not None else None,
             log=tuple(e.text for e in self.events if e.visible_to(seat)),
             outcome=state.outcome(self.names), pass_to=self.pass_to,
-            problem=None if self.problem is None else "the game waits: an agent could not move",
+            problem=None if self.problem is None else _("the game waits: an agent could not move"),
         )
 
     def log(self, seat: int | None = None) -> list[str]:
@@ -355,38 +384,41 @@ class Table:
         self._screen: int | None = None
         self._logged = 0  # history steps already turned into events
         self._changed()
-        game = f"Game {self.game_number + 1}" if self.game_number else "The game"
-        players = ", ".join(self.names)
-        self._event("start", f"{game} begins: {players}.")
+        self._event("start", self._start_text)
         self._log_new_steps()  # a state handed over mid-game keeps its past
         self._auto_advance()
 
     def _check_version(self, version: int | None) -> None:
         if version is not None and version != self.version:
-            raise StaleViewError("the table changed since this view was drawn: look again and "
-                                 "choose")
+            raise StaleViewError(_("the table changed since this view was drawn: look again and "
+                                   "choose"))
 
     def _check_seat_number(self, seat) -> None:
         if type(seat) is not int or not 0 <= seat < len(self.seats):
-            raise IllegalActionError(f"there is no seat {seat!r}: seats are 0 to {len(self.seats) - 1}")
+            raise IllegalActionError(_("there is no seat {seat}: seats are 0 to {last}").format(
+                seat=repr(seat), last=len(self.seats) - 1))
 
     def _check_may_act(self, seat) -> None:
         self._check_seat_number(seat)
         name = self.names[seat]
         if self.state.is_terminal:
-            raise IllegalActionError("the game is over: start a new game to play again")
+            raise IllegalActionError(_("the game is over: start a new game to play again"))
         if not self.seats[seat].is_person:
-            raise IllegalActionError(f"{name}'s seat is played by the computer")
+            raise IllegalActionError(_("{name}'s seat is played by the computer").format(name=name))
         if seat in self.pending:
-            raise IllegalActionError(f"{name} has already chosen this round")
+            raise IllegalActionError(_("{name} has already chosen this round").format(name=name))
         if seat not in self.waiting_for:
-            waiting = " and ".join(self.names[p] for p in self.waiting_for) or "nobody"
-            raise IllegalActionError(f"it is not {name}'s turn: the game waits for {waiting}")
+            if not self.waiting_for:
+                raise IllegalActionError(_("it is not {name}'s turn: the game waits for nobody")
+                                         .format(name=name))
+            raise IllegalActionError(_("it is not {name}'s turn: the game waits for {waiting}").format(
+                name=name, waiting=names_together([self.names[p] for p in self.waiting_for])))
         if self.hotseat and self._screen != seat:
             holder = self._screen if self._screen is not None else self.pass_to
             if holder is not None and holder != seat and self._screen is not None:
-                raise IllegalActionError(f"{self.names[holder]} has the screen: {name} chooses after")
-            raise IllegalActionError(f"pass the screen to {self.names[holder]} first")
+                raise IllegalActionError(_("{holder} has the screen: {name} chooses after").format(
+                    holder=self.names[holder], name=name))
+            raise IllegalActionError(_("pass the screen to {name} first").format(name=self.names[holder]))
 
     def _act(self, seat: int, action) -> None:
         """Apply a validated action: at once in a sequential turn, or kept until every seat of a
@@ -399,7 +431,8 @@ class Table:
         self.pending[seat] = action
         self._changed()
         # only the chooser reads what was chosen; the others see who has chosen in view.chosen
-        self._event("chosen", f"You chose {action}.", frozenset({seat}), seat)
+        self._event("chosen", lambda: _("You chose {action}.").format(
+            action=self.state.describe_action(action)), frozenset({seat}), seat)
         if all(p in self.pending for p in self.state.acting_players()):
             joint, self.pending = dict(self.pending), {}
             self.state.apply_joint(joint)
@@ -416,8 +449,10 @@ class Table:
             reason = f"{type(error).__name__}: {error}"
         if reason is not None:
             self.problem = f"{self.names[seat]} ({getattr(agent, 'name', 'agent')}): {reason}"
-            self._event("agent_error", f"{self.names[seat]} could not move, so the game waits "
-                                       "(give the seat to another player or agent).", seat=seat)
+            name = self.names[seat]
+            self._event("agent_error", lambda: _("{name} could not move, so the game waits (give the "
+                                                 "seat to another player or agent).").format(name=name),
+                        seat=seat)
             return False
         self._act(seat, action)
         return True
@@ -433,27 +468,51 @@ class Table:
             self.advance()
 
     def _log_new_steps(self) -> None:
-        """Turn the game's new history steps into events, one audience per distinct reading."""
+        """Turn the game's new history steps into events, one audience per distinct reading (told
+        apart by the English lines), each line in every language."""
         start, self._logged = self._logged, len(self.state.history)
         viewers = [None, *range(len(self.seats))]
         readings: dict[tuple, list] = {}
-        for viewer in viewers:
-            lines = tuple(self.state.log_lines(viewer, start=start, names=self.names))
-            readings.setdefault(lines, []).append(viewer)
+        with using_language(SOURCE_LANGUAGE):
+            for viewer in viewers:
+                lines = tuple(self.state.log_lines(viewer, start=start, names=self.names))
+                readings.setdefault(lines, []).append(viewer)
         for lines, group in readings.items():
+            if not lines:
+                continue
             audience = EVERYONE if len(group) == len(viewers) else frozenset(group)
-            for line in lines:
-                self._event("step", line, audience)
+            translated = self._lines_in_other_languages(group[0], start)
+            for number, line in enumerate(lines):
+                texts = {SOURCE_LANGUAGE: line}
+                for code, other in translated.items():
+                    texts[code] = other[number] if len(other) == len(lines) else line
+                self.events.append(Event(self.version, "step", texts, audience))
         if self.state.is_terminal:
-            self._event("over", self._result_text())
+            self._event("over", self._result_text)
+
+    def _lines_in_other_languages(self, viewer: int | None, start: int) -> dict[str, list[str]]:
+        lines = {}
+        for code in LANGUAGES:
+            if code != SOURCE_LANGUAGE:
+                with using_language(code):
+                    lines[code] = self.state.log_lines(viewer, start=start, names=self.names)
+        return lines
+
+    def _start_text(self) -> str:
+        players = ", ".join(self.names)
+        if self.game_number:
+            return _("Game {number} begins: {players}.").format(number=self.game_number + 1, players=players)
+        return _("The game begins: {players}.").format(players=players)
 
     def _result_text(self) -> str:
         """The game's own account of the end, with the players' names ("Ana wins with 12 points")."""
         reason = self.state.outcome(self.names).reason.rstrip(".")
-        return f"Game over: {reason}."
+        return _("Game over: {reason}.").format(reason=reason)
 
-    def _event(self, kind: str, text: str, audience=EVERYONE, seat: int | None = None) -> None:
-        self.events.append(Event(self.version, kind, text, audience, seat))
+    def _event(self, kind: str, render: Callable[[], str], audience=EVERYONE,
+               seat: int | None = None) -> None:
+        """An event whose words ``render()`` says, in every language."""
+        self.events.append(Event(self.version, kind, in_every_language(render), audience, seat))
 
     def _changed(self) -> None:
         self.version += 1
@@ -472,6 +531,13 @@ class Table:
         return self.names[seat] if type(seat) is int and 0 <= seat < len(self.seats) else repr(seat)
 
 
+def names_together(names: Sequence[str]) -> str:
+    """Names joined as a sentence joins them: "Ana", "Ana and Bo", "Ana, Bo and Cy"."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
+
+
 def _seats(seats: Sequence, names: Sequence[str] | None) -> list[Seat]:
     """One :class:`Seat` a seat: ``None`` (a person), an agent, an agent class, or a ``Seat``."""
     if not seats:
@@ -488,7 +554,7 @@ def _seats(seats: Sequence, names: Sequence[str] | None) -> list[Seat]:
         if seat is not None and maker is None and not callable(getattr(seat, "act", None)):
             raise ValueError(f"seat {p} is {seat!r}: use None for a person, or an agent")
         label = getattr(seat, "name", "computer") if seat is not None else ""
-        default = f"Player {p + 1}" if seat is None else f"Computer {p + 1}"
+        default = (_("Player {number}") if seat is None else _("Computer {number}")).format(number=p + 1)
         name = str(names[p]).strip() if p < len(names) and str(names[p]).strip() else default
         built.append(Seat(name, None if maker else seat, maker))
     taken = [seat.name for seat in built]

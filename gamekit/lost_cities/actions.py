@@ -7,8 +7,11 @@ from __future__ import annotations
 import re
 
 from gamekit.core import NotAnActionError
+from gamekit.i18n import translations
 
-from .cards import ALL_CARDS, COLOURS, Card, _excerpt
+from .cards import ALL_CARDS, COLOURS, Card, _excerpt, colour_name, the_card
+
+_, ngettext, pgettext = translations("lost_cities")
 
 STEPS = ("play", "draw", "pass")  # the steps of a turn: play (or discard), draw, and with partners pass
 KINDS = ("play", "discard", "draw", "pass")
@@ -108,15 +111,21 @@ def in_words(action: Action, you: bool = False) -> str:
     """What ``action`` does, for a sentence about a player: "plays the yellow 3", "draws from
     the deck", "takes the top card of the white pile" ("play the yellow 3" with ``you``). A
     pass names no card: only the two partners may know them."""
-    s = "" if you else "s"
-    if action.kind in ("play", "discard"):
-        return f"{action.kind}{s} the {action.card}"
-    if action.kind == "draw":
-        return (f"draw{s} from the deck" if action.source == "deck"
-                else f"take{s} the top card of the {action.source} pile")
+    kind = action.kind
+    if kind in ("play", "discard"):
+        if kind == "play":
+            text = _("play {card}") if you else _("plays {card}")
+        else:
+            text = _("discard {card}") if you else _("discards {card}")
+        return text.format(card=the_card(action.card))
+    if kind == "draw":
+        if action.source == "deck":
+            return _("draw from the deck") if you else _("draws from the deck")
+        text = _("take the top card of the {colour} pile") if you else _("takes the top card of the {colour} pile")
+        return text.format(colour=colour_name(action.source))
     if action.cards:
-        return f"pass{s and 'es'} two cards to {'your' if you else 'their'} partner"
-    return f"keep{s} {'your' if you else 'their'} cards"
+        return _("pass two cards to your partner") if you else _("passes two cards to their partner")
+    return _("keep your cards") if you else _("keeps their cards")
 
 
 _ACTIONS: dict = {}  # (kind, card, source, cards) -> the shared Action
@@ -179,8 +188,8 @@ def draw(source: str = "deck") -> Action:
     try:
         return _DRAWS[source]
     except (KeyError, TypeError):
-        raise ValueError(f"draw from 'deck' or a colour ({_colour_list(COLOURS[:5])}; purple in the "
-                         f"six-colour game), not {source!r}") from None
+        raise ValueError(_("draw from 'deck' or a colour ({colours}; purple in the six-colour game), "
+                           "not {source}").format(colours=_colour_list(COLOURS[:5]), source=repr(source))) from None
 
 
 def pass_cards(first, second) -> Action:
@@ -213,15 +222,34 @@ _ACTION_TEXT = re.compile(
 )
 
 
+# Portuguese action text, read as the canonical notation: "jogar vermelho 7" (or "jogar 7 vermelho")
+# is "play red 7", "descartar aposta azul" is "discard blue wager", "comprar baralho" is "draw deck".
+_PORTUGUESE_WORDS = {
+    "jogar": "play", "joga": "play", "descartar": "discard", "descarta": "discard", "comprar": "draw",
+    "compra": "draw", "passar": "pass", "passa": "pass", "nada": "nothing", "baralho": "deck", "e": "and",
+    "aposta": "wager", "amarelo": "yellow", "amarela": "yellow", "azul": "blue", "branco": "white",
+    "branca": "white", "verde": "green", "vermelho": "red", "vermelha": "red", "roxo": "purple", "roxa": "purple",
+}
+_PORTUGUESE_FILLERS = {"o", "a", "do", "da", "pilha", "de", "carta"}
+_CARD_AFTER = re.compile(rf"\b(wager|[0-9]+) ({'|'.join(COLOURS)})\b")  # "7 red" -> "red 7"
+
+
+def _from_portuguese(text: str) -> str:
+    """``text`` with Portuguese words put into the canonical notation (English text is left as it is)."""
+    words = text.split(" ")
+    canonical = " ".join(_PORTUGUESE_WORDS.get(w, w) for w in words if w not in _PORTUGUESE_FILLERS)
+    return _CARD_AFTER.sub(r"\2 \1", canonical)
+
+
 def parse_action(text: str) -> Action:
     """An action from its text (lower case, single spaces), raising NotAnActionError (an
-    IllegalActionError) if the text is not an action at all."""
-    match = _ACTION_TEXT.fullmatch(text)
+    IllegalActionError) if the text is not an action at all. Portuguese action text ("jogar
+    vermelho 7") reads as the canonical action too."""
+    match = _ACTION_TEXT.fullmatch(_from_portuguese(text))
     if not match:
-        raise NotAnActionError(
-            f"{_excerpt(text)} is not a Lost Cities action: try 'play red 7', 'discard blue wager', "
-            "'draw deck', 'draw green' (or, with partners, 'pass red 7 and blue 3')"
-        )
+        raise NotAnActionError(_(
+            "{text} is not a Lost Cities action: try 'play red 7', 'discard blue wager', "
+            "'draw deck', 'draw green' (or, with partners, 'pass red 7 and blue 3')").format(text=_excerpt(text)))
     try:
         if match.group("card"):
             card = Card.from_text(match.group("card"))
@@ -232,7 +260,7 @@ def parse_action(text: str) -> Action:
             return PASS_NOTHING
         return pass_cards(match.group("first"), match.group("second"))
     except ValueError as error:
-        raise NotAnActionError(f"{_excerpt(text)}: {error}") from None
+        raise NotAnActionError(_("{text}: {problem}").format(text=_excerpt(text), problem=error)) from None
 
 
 def _colour_list(colours: tuple) -> str:
@@ -243,13 +271,17 @@ def _malformed(action: Action, colours: tuple = COLOURS) -> str:
     """Why ``action`` is no action at all, naming the colours of the game at hand."""
     kind = action.kind
     if type(kind) is not str or kind not in KINDS:
-        return f"an action's kind is one of {', '.join(KINDS)}, not {kind!r}"
+        return _("an action's kind is one of {kinds}, not {kind}").format(kinds=", ".join(KINDS), kind=repr(kind))
     if kind in ("play", "discard"):
         if type(action.card) is not Card:
-            return f"to {kind}, name a card such as Card('red', 7), not {action.card!r}"
-        return f"a {kind} names only its card (no source or cards)"
+            text = (_("to play, name a card such as Card('red', 7), not {card}") if kind == "play" else
+                    _("to discard, name a card such as Card('red', 7), not {card}"))
+            return text.format(card=repr(action.card))
+        return (_("a play names only its card (no source or cards)") if kind == "play" else
+                _("a discard names only its card (no source or cards)"))
     if kind == "draw":
         if type(action.source) is not str or action.source not in _SOURCES:
-            return f"draw from 'deck' or a colour ({_colour_list(colours)}), not {action.source!r}"
-        return "a draw names only its source (no card or cards)"
-    return "a pass names two cards of your hand, such as 'pass red 7 and blue 3' (or 'pass nothing')"
+            return _("draw from 'deck' or a colour ({colours}), not {source}").format(
+                colours=_colour_list(colours), source=repr(action.source))
+        return _("a draw names only its source (no card or cards)")
+    return _("a pass names two cards of your hand, such as 'pass red 7 and blue 3' (or 'pass nothing')")

@@ -47,8 +47,12 @@ import time
 from dataclasses import dataclass
 
 from gamekit.core import Candidate, ExplainingAgent, Explanation, RandomAgent
+from gamekit.i18n import decimal_separator, translations
 
+from .cards import colour_name, the_card
 from .rules import BONUS, BONUS_CARDS, BREAK_EVEN, PASS_NOTHING, WAGER, LostCitiesObservation, determinise
+
+_, ngettext, pgettext = translations("lost_cities")
 
 __all__ = ["AGENTS", "STRONG_SEARCH", "HeuristicAgent", "Outlook", "RandomAgent", "SearchAgent", "heuristic_policy",
            "quick_policy"]
@@ -180,7 +184,7 @@ class HeuristicAgent(ExplainingAgent):
         elif kind == "draw":
             value, note = self._draw_value(reading, action.source)
         else:
-            value, note = (0.0, "keeps its cards") if not action.cards else (-50.0, "never passes")
+            value, note = (0.0, _("keeps its cards")) if not action.cards else (-50.0, _("never passes"))
         return Candidate(action, round(value, 3), note)
 
     # --- playing ---------------------------------------------------------------------------------
@@ -198,11 +202,15 @@ class HeuristicAgent(ExplainingAgent):
         skipped = [v for v in reading.unseen[colour] if v != WAGER and row.last < v < value]
         loss = row.multiplier * (sum(stranded) + 0.4 * sum(skipped))
         worth = row.multiplier * value - loss
-        note = f"extends {colour}" + (f" (x{row.multiplier})" if row.wagers else "") + f": +{value}"
+        if row.wagers:
+            note = _("extends {colour} (x{multiplier}): +{value}").format(
+                colour=colour_name(colour), multiplier=row.multiplier, value=value)
+        else:
+            note = _("extends {colour}: +{value}").format(colour=colour_name(colour), value=value)
         if stranded:
-            note += f", strands my {', '.join(map(str, stranded))}"
+            note = _("{note}, strands my {values}").format(note=note, values=", ".join(map(str, stranded)))
         if skipped:
-            note += f", skips {len(skipped)} unseen"
+            note = _("{note}, skips {count} unseen").format(note=note, count=len(skipped))
         return worth, note
 
     def _open_value(self, reading: _Reading, card) -> tuple[float, str]:
@@ -211,20 +219,23 @@ class HeuristicAgent(ExplainingAgent):
         lower = [v for v in reading.hand[colour] if v != WAGER and v < value]
         wagers = reading.hand[colour].count(WAGER)
         worth = promise - 20 - self.open_margin - sum(lower) - 4 * wagers
-        note = f"opens {colour}: {count} card(s) worth about {promise:.0f} against the 20 break-even"
+        note = _("opens {colour}: {count} card(s) worth about {promise} against the 20 break-even").format(
+            colour=colour_name(colour), count=count, promise=f"{promise:.0f}")
         if lower or wagers:
-            note += ", giving up lower cards"
+            note = _("{note}, giving up lower cards").format(note=note)
         return worth, note
 
     def _wager_value(self, reading: _Reading, card, row: _Row) -> tuple[float, str]:
         promise, count = reading.support(card.colour, 2)
         if count + 1 > reading.turns_left or reading.deck_size < 12:
-            return -30.0, f"wager on {card.colour}: too late to pay off"
+            return -30.0, _("wager on {colour}: too late to pay off").format(colour=colour_name(card.colour))
         gain = promise - 20  # one more multiplier on what the expedition should reach
         if not row.started:
             worth = 2 * gain - self.open_margin - self.wager_margin
-            return worth, f"opens {card.colour} with a wager: promise about {promise:.0f}, doubled"
-        return gain - self.wager_margin, f"adds a wager on {card.colour}: promise about {promise:.0f}"
+            return worth, _("opens {colour} with a wager: promise about {promise}, doubled").format(
+                colour=colour_name(card.colour), promise=f"{promise:.0f}")
+        return gain - self.wager_margin, _("adds a wager on {colour}: promise about {promise}").format(
+            colour=colour_name(card.colour), promise=f"{promise:.0f}")
 
     # --- discarding --------------------------------------------------------------------------------
     def _keep_worth(self, reading: _Reading, card) -> float:
@@ -233,11 +244,11 @@ class HeuristicAgent(ExplainingAgent):
         if not row.accepts(card):
             return 0.0
         if card.value == WAGER:
-            promise, _ = reading.support(card.colour, 2)
+            promise, _count = reading.support(card.colour, 2)
             return max(0.0, promise - 20) * (0.5 if row.started else 0.3)
         if row.started:
             return row.multiplier * card.value
-        promise, _ = reading.support(card.colour, card.value)
+        promise, _count = reading.support(card.colour, card.value)
         return 0.3 * card.value if promise >= 18 else 0.1 * card.value
 
     def _gift(self, reading: _Reading, card) -> float:
@@ -253,11 +264,11 @@ class HeuristicAgent(ExplainingAgent):
         theirs = reading.theirs[card.colour]
         feeds = theirs.started and theirs.accepts(card)  # not an expedition they have not started
         if keep == 0 and not feeds:
-            note = "dead for me and useless to them"
+            note = _("dead for me and useless to them")
         elif feeds:
-            note = f"would feed their {card.colour} expedition"
+            note = _("would feed their {colour} expedition").format(colour=colour_name(card.colour))
         else:
-            note = f"gives up {keep:.1f} of my potential"
+            note = _("gives up {points} of my potential").format(points=_decimal(f"{keep:.1f}"))
         return -keep - gift, note
 
     # --- drawing -----------------------------------------------------------------------------------
@@ -265,25 +276,26 @@ class HeuristicAgent(ExplainingAgent):
         stalling = reading.pending > reading.turns_left
         if source == "deck":
             if stalling:
-                return DECK_CARD_WORTH - 3, "draws from the deck, bringing the end nearer"
-            return DECK_CARD_WORTH + (1 if reading.ahead else 0), "draws from the deck"
+                return DECK_CARD_WORTH - 3, _("draws from the deck, bringing the end nearer")
+            return DECK_CARD_WORTH + (1 if reading.ahead else 0), _("draws from the deck")
         top = reading.discards[source][-1]
         row = reading.mine[source]
         use = 0.0
         if row.started and row.accepts(top) and top.value != WAGER:
             use = row.multiplier * top.value * 0.9
         elif not row.started:
-            promise, _ = reading.support(source, top.value)
+            promise, _count = reading.support(source, top.value)
             use = 0.2 * top.value if promise >= 15 else 0.0
         deny = 0.5 * self._gift(reading, top) if reading.theirs[source].started else 0.0
         worth = use + deny + (3 if stalling else 0)
-        parts = [f"takes the {top}"]
+        parts = [_("takes {card}").format(card=the_card(top))]
         if use:
-            parts.append("fits my expedition")
+            parts.append(_("fits my expedition"))
         if deny >= 1:
-            parts.append("denies it to them")
+            parts.append(_("denies it to them"))
         if stalling:
-            parts.append(f"stalls ({reading.pending} cards to play, ~{reading.turns_left} turns left)")
+            parts.append(_("stalls ({cards} cards to play, ~{turns} turns left)").format(
+                cards=reading.pending, turns=reading.turns_left))
         return worth, ", ".join(parts)
 
 
@@ -448,18 +460,22 @@ class SearchAgent(ExplainingAgent):
             ranked = tuple(sorted((self._expect(table, action) for action in legal_actions),
                                   key=lambda c: (-c.value, str(c.action))))
             self.last_seconds = time.perf_counter() - started
-            what = "draws" if observation.step == "draw" else "turns (each with its best draw)"
-            return Explanation(self.name, ranked, self.value_meaning,
-                               f"best of {len(ranked)} {what}, the deck averaged over every card it may give")
+            summary = (_("best of {count} draws, the deck averaged over every card it may give")
+                       if observation.step == "draw" else
+                       _("best of {count} turns (each with its best draw), the deck averaged over every card it "
+                         "may give"))
+            return Explanation(self.name, ranked, self.value_meaning, summary.format(count=len(ranked)))
         guide = self.heuristic.explain(observation, legal_actions)
         chosen = guide.candidates[:self.width]
         if len(chosen) == 1:
             self.last_seconds = time.perf_counter() - started
-            return Explanation(self.name, (Candidate(chosen[0].action, 0.0, "the only choice"),), self.value_meaning)
+            return Explanation(self.name, (Candidate(chosen[0].action, 0.0, _("the only choice")),),
+                               self.value_meaning)
         ranked = tuple(sorted(self._weigh(observation, chosen), key=lambda c: (-c.value, str(c.action))))
         self.last_seconds = time.perf_counter() - started
         return Explanation(self.name, ranked, self.value_meaning,
-                           f"best of {len(chosen)} candidates over {self.rollouts} imagined deals")
+                           _("best of {count} candidates over {deals} imagined deals").format(
+                               count=len(chosen), deals=self.rollouts))
 
     def evaluate(self, observation: LostCitiesObservation, action) -> Candidate:
         """One action's value: its expected margin (expectimax), or its mean margin over
@@ -473,22 +489,25 @@ class SearchAgent(ExplainingAgent):
         if action.kind == "draw":
             value = table.draw(action.source)
             if action.source == "deck":
-                note = f"a card from the deck: mean over the {table.unseen_count} it could be"
+                note = _("a card from the deck: mean over the {count} it could be").format(count=table.unseen_count)
             elif table.discarded and table.idle(table.discards[action.source][-1], table.mine):
-                return Candidate(action, -math.inf, f"never: no started expedition can take the "
-                                 f"{table.discards[action.source][-1]}, so after a discard this turn changes nothing")
+                return Candidate(action, -math.inf, _(
+                    "never: no started expedition can take {card}, so after a discard this turn changes "
+                    "nothing").format(card=the_card(table.discards[action.source][-1])))
             else:
-                note = f"takes the {table.discards[action.source][-1]}"
+                note = _("takes {card}").format(card=the_card(table.discards[action.source][-1]))
         else:
             value, source = table.turn(action)
-            note = f"then draw {source}"
-        return Candidate(action, round(value, 3), f"{note}; expected margin {value:+.1f}")
+            note = (_("then draw deck") if source == "deck" else
+                    _("then draw {colour}").format(colour=colour_name(source)))
+        return Candidate(action, round(value, 3), _("{note}; expected margin {margin}").format(
+            note=note, margin=_decimal(f"{value:+.1f}")))
 
     def _weigh(self, observation: LostCitiesObservation, guided: list) -> list[Candidate]:
         """Roll out every guided candidate on the same imagined deals; value = mean margin + prior."""
         margins = {candidate.action: [] for candidate in guided}
         policy = ROLLOUT_POLICIES[self.policy]
-        for _ in range(self.rollouts):
+        for _deal in range(self.rollouts):
             deal = determinise(observation, self.rng)
             seed = self.rng.getrandbits(32)
             for action, results in margins.items():
@@ -500,7 +519,9 @@ class SearchAgent(ExplainingAgent):
             results = margins[candidate.action]
             mean = sum(results) / len(results)
             spread = math.sqrt(sum((m - mean) ** 2 for m in results) / max(1, len(results) - 1) / len(results))
-            note = f"{candidate.note}; margin {mean:+.1f} ±{spread:.1f} over {len(results)} deals"
+            note = _("{note}; margin {margin} ±{spread} over {deals} deals").format(
+                note=candidate.note, margin=_decimal(f"{mean:+.1f}"), spread=_decimal(f"{spread:.1f}"),
+                deals=len(results))
             weighed.append(Candidate(candidate.action, round(mean + self.prior * candidate.value, 3), note))
         return weighed
 
@@ -687,3 +708,8 @@ STRONG_SEARCH = {"method": "expectimax"}  # SearchAgent(**STRONG_SEARCH): the ki
 _JUDGE = HeuristicAgent(seed=0)
 
 AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent, "search": SearchAgent}
+
+
+def _decimal(text: str) -> str:
+    """A number already written with a point, with the language's decimal separator instead."""
+    return text.replace(".", decimal_separator())

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import re
 
+from gamekit.i18n import translations
+
+_, ngettext, pgettext = translations("lost_cities")
+
 COLOURS = ("yellow", "blue", "white", "green", "red", "purple")  # purple: the six-colour edition
 NUMBERS = tuple(range(2, 11))
 WAGER = 0  # the value of a wager (investment, handshake) card
@@ -39,7 +43,8 @@ class Card(int):
         """``"red 7"``, ``"red wager"`` (also ``"red investment"``, ``"red handshake"``, ``"red 0"``)."""
         match = _CARD_TEXT.fullmatch(" ".join(str(text).lower().split()))
         if not match:
-            raise ValueError(f"{_excerpt(text)} is not a card: a card reads like 'red 7' or 'red wager'")
+            raise ValueError(_("{text} is not a card: a card reads like 'red 7' or 'red wager'").format(
+                text=_excerpt(text)))
         colour, value = match.groups()
         return cls(colour, 0 if value in _WAGER_WORDS else int(value))
 
@@ -60,6 +65,48 @@ class Card(int):
 
     def __repr__(self) -> str:
         return f"Card({self.colour!r}, {self.value})"
+
+
+def colour_name(colour: str, feminine: bool = True) -> str:
+    """A colour in words, in the language in force: "red"; in Portuguese "vermelha" for an
+    expedition, a pile or a wager (feminine words), "vermelho" for a number card ("o 7 vermelho")."""
+    names = _feminine_colours() if feminine else _masculine_colours()
+    return names.get(colour, colour)
+
+
+def _masculine_colours() -> dict:
+    return {"yellow": pgettext("colour of a number card", "yellow"),
+            "blue": pgettext("colour of a number card", "blue"),
+            "white": pgettext("colour of a number card", "white"),
+            "green": pgettext("colour of a number card", "green"),
+            "red": pgettext("colour of a number card", "red"),
+            "purple": pgettext("colour of a number card", "purple")}
+
+
+def _feminine_colours() -> dict:
+    return {"yellow": pgettext("colour of an expedition, a pile or a wager", "yellow"),
+            "blue": pgettext("colour of an expedition, a pile or a wager", "blue"),
+            "white": pgettext("colour of an expedition, a pile or a wager", "white"),
+            "green": pgettext("colour of an expedition, a pile or a wager", "green"),
+            "red": pgettext("colour of an expedition, a pile or a wager", "red"),
+            "purple": pgettext("colour of an expedition, a pile or a wager", "purple")}
+
+
+def card_name(card: Card) -> str:
+    """A card in words, for a list: "red 7", "red wager" (in Portuguese "7 vermelho", "aposta
+    vermelha"). The action notation keeps ``str(card)``."""
+    if card.value == WAGER:
+        return pgettext("card", "{colour} wager").format(colour=colour_name(card.colour))
+    return pgettext("card", "{colour} {value}").format(colour=colour_name(card.colour, False), value=card.value)
+
+
+def the_card(card: Card) -> str:
+    """A card in words, for a sentence, with its article: "the red 7" ("o 7 vermelho", "a aposta
+    vermelha": in Portuguese the article agrees with the card)."""
+    if card.value == WAGER:
+        return pgettext("card, with its article", "the {colour} wager").format(colour=colour_name(card.colour))
+    return pgettext("card, with its article", "the {colour} {value}").format(
+        colour=colour_name(card.colour, False), value=card.value)
 
 
 def _make_card(colour: str, value: int) -> Card:
@@ -84,8 +131,10 @@ def _excerpt(text, limit: int = 40) -> str:
 
 def _no_such_card(colour, value) -> str:
     if colour not in COLOURS:
-        return f"there is no {_excerpt(colour)} expedition: the colours are {', '.join(COLOURS)}"
-    return f"there is no {colour} {_excerpt(value)}: a card is a wager (value 0) or a number from 2 to 10"
+        return _("there is no {colour} expedition: the colours are {colours}").format(
+            colour=_excerpt(colour), colours=", ".join(COLOURS))
+    return _("there is no {colour} {value}: a card is a wager (value 0) or a number from 2 to 10").format(
+        colour=colour, value=_excerpt(value))
 
 
 def deck_cards(players: int = 2, colours: int = 5) -> tuple[Card, ...]:
@@ -127,28 +176,32 @@ def describe_expedition(cards) -> str:
     """
     cards = list(cards)
     if not cards:
-        return "not started: 0"
+        return _("not started: 0")
     numbers = [card.value for card in cards if card.value != WAGER]
     wagers = len(cards) - len(numbers)
     text = f"({' + '.join(map(str, numbers)) or '0'} - {BREAK_EVEN})"
     if wagers:
         text += f" x {1 + wagers}"
     if len(cards) >= BONUS_CARDS:
-        text += f" + {BONUS} (for {len(cards)} cards)"
+        text = _("{sum} + {bonus} (for {cards} cards)").format(sum=text, bonus=BONUS, cards=len(cards))
     return f"{text} = {score_expedition(cards)}"
 
 
-def _expedition_problem(colour: str, cards, strict_note: str = "") -> str | None:
+def _expedition_problem(colour: str, cards, strictly: bool = False) -> str | None:
     """Why a row of cards is not a legal expedition of ``colour`` (None when it is)."""
     last = None
     for card in cards:
         if card.colour != colour:
-            return f"the {card} cannot join the {colour} expedition"
+            return _("{card} cannot join the {colour} expedition").format(
+                card=the_card(card), colour=colour_name(colour))
         if card.value == WAGER:
             if last is not None:
-                return f"the {card} comes after the {last}: wagers go down before any number"
+                return _("{card} comes after {last}: wagers go down before any number").format(
+                    card=the_card(card), last=the_card(last))
         elif last is not None and card.value <= last.value:
-            return f"the {card} cannot follow the {last}: numbers must rise{strict_note}"
+            text = (_("{card} cannot follow {last}: numbers must rise strictly") if strictly else
+                    _("{card} cannot follow {last}: numbers must rise"))
+            return text.format(card=the_card(card), last=the_card(last))
         else:
             last = card
     return None

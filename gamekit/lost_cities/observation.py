@@ -6,7 +6,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import NamedTuple
 
-from .cards import _short, deck_cards, describe_expedition
+from gamekit.i18n import translations
+
+from .cards import _short, colour_name, deck_cards, describe_expedition
+
+_, ngettext, pgettext = translations("lost_cities")
 
 
 class RoundResult(NamedTuple):
@@ -21,16 +25,17 @@ class RoundResult(NamedTuple):
 
     def describe(self, teams: bool = False, names=None) -> str:
         """The round scored expedition by expedition; ``names`` (one per seat) names the sides."""
-        lines = [f"Round {self.round}:"]
+        lines = [_("Round {round}:").format(round=self.round)]
         for side, row in enumerate(self.expeditions):
             if names:
                 who = " & ".join(names[seat] for seat in range(side, len(names), 2))
             else:
-                who = f"team {side}" if teams else f"player {side}"
-            lines.append(f"  {who}: {self.scores[side]:+d} (total {self.totals[side]:+d})")
+                who = (_("team {side}") if teams else _("player {side}")).format(side=side)
+            lines.append(_("  {side}: {points} (total {total})").format(
+                side=who, points=f"{self.scores[side]:+d}", total=f"{self.totals[side]:+d}"))
             for colour, cards in row.items():
                 if cards:
-                    lines.append(f"    {colour:<7} {' '.join(_short(c) for c in cards):<32} "
+                    lines.append(f"    {colour_name(colour):<7} {' '.join(_short(c) for c in cards):<32} "
                                  f"{describe_expedition(cards)}")
         return "\n".join(lines)
 

@@ -89,7 +89,7 @@ def _read_position(position, players: int, colours: tuple):
         laid = {}
         for colour, texts in _colour_map(row, colours, f"side {side}'s expeditions").items():
             laid[colour] = cards_of(texts, f"side {side}'s {colour} expedition")
-            problem = _expedition_problem(colour, laid[colour], " strictly" if players == 4 else "")
+            problem = _expedition_problem(colour, laid[colour], strictly=players == 4)
             if problem:
                 raise ValueError(f"side {side}'s {colour} expedition: {problem}")
         expeditions.append(laid)

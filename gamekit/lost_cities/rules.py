@@ -53,19 +53,22 @@ import weakref
 from collections import Counter
 
 from gamekit.core import TERMINAL, GameState, make_rng, seat_name, shuffle
+from gamekit.i18n import N_, translations
 
 # The rooms of the game; every public name stays importable from here (see ``__all__``).
 from .actions import (_DRAWS, _PAIRS, KINDS, PASS_NOTHING, STEPS, Action, discard, draw, in_words,
                       parse_action, pass_cards, play)
 from .cards import (
     ALL_CARDS, BONUS, BONUS_CARDS, BREAK_EVEN, COLOURS, NUMBERS, WAGER, WAGERS_PER_COLOUR, _CARD_OF, Card,
-    _short, deck_cards, describe_expedition, score_expedition,
+    _short, card_name, colour_name, deck_cards, describe_expedition, score_expedition, the_card,
 )
 from .observation import (
     OBSERVATION_FIELDS, _SET_PLAYER, _SET_SOURCE, LostCitiesObservation, RoundResult, _new_observation,
 )
 from .options import _DECKS, HAND_SIZE, KEEP_AFTER_PASS, PASS_TIMINGS, STALL_LIMIT, _check_options
 from .refusals import Refusals
+
+_, ngettext, pgettext = translations("lost_cities")
 
 __all__ = [
     "ALL_CARDS", "BONUS", "BONUS_CARDS", "BREAK_EVEN", "COLOURS", "HAND_SIZE", "KEEP_AFTER_PASS", "KINDS",
@@ -279,11 +282,16 @@ class LostCitiesState(Refusals, GameState):
         """Which game is on the table, in words: a rulebook's, or the kit's own variant."""
         colours, players = len(self.colours), self.num_players
         if players == 2:
-            return ("the classic game: five expeditions, 60 cards" if colours == 5
-                    else "the six-colour edition: purple added, 72 cards")
+            return (_("the classic game: five expeditions, 60 cards") if colours == 5
+                    else _("the six-colour edition: purple added, 72 cards"))
         if colours == 5:
-            return "the partnership game for four: 75 cards"
-        return "the kit's own variant: partnerships with six colours, 90 cards (in neither rulebook)"
+            return _("the partnership game for four: 75 cards")
+        return _("the kit's own variant: partnerships with six colours, 90 cards (in neither rulebook)")
+
+    @property
+    def is_kits_own_variant(self) -> bool:
+        """Four players with six colours: a game neither rulebook describes."""
+        return self.num_players == 4 and len(self.colours) == 6
 
     def side_of(self, player: int) -> int:
         """The side (team with four players) a seat builds for: 0 or 1."""
@@ -591,20 +599,27 @@ class LostCitiesState(Refusals, GameState):
         def name(p: int) -> str:
             return seat_name(p, names)
         who = name(seat)
-        s = "" if who == "You" else "s"  # "You play", "Ana plays"
+        you = who in ("You", _("You"))  # "You play", "Ana plays"
+        partner = name((seat + 2) % 4) if self.teams else ""
         if step.kind != "pass" or not step.cards:
-            line = f"{who} {in_words(step, you=who == 'You')}"
+            line = _("{name} {does}").format(name=who, does=in_words(step, you=you))
         elif viewer in (seat, (seat + 2) % 4):
-            line = f"{who} pass{s and 'es'} the {step.cards[0]} and the {step.cards[1]} to {name((seat + 2) % 4)}"
+            text = (_("{name} pass {first} and {second} to {partner}") if you else
+                    _("{name} passes {first} and {second} to {partner}"))
+            line = text.format(name=who, first=the_card(step.cards[0]), second=the_card(step.cards[1]),
+                               partner=partner)
         else:
-            line = f"{who} pass{s and 'es'} two cards face down to {name((seat + 2) % 4)}"
+            text = (_("{name} pass two cards face down to {partner}") if you else
+                    _("{name} passes two cards face down to {partner}"))
+            line = text.format(name=who, partner=partner)
         lines = [line]
         for result in self.round_results:
             if result.step == number:
                 sides = [" & ".join(name(p) for p in self._seats_of[side]) for side in (0, 1)]
                 scored = ", ".join(f"{sides[side]} {result.scores[side]:+d}" for side in (0, 1))
                 totals = ", ".join(f"{sides[side]} {result.totals[side]:+d}" for side in (0, 1))
-                lines.append(f"Round {result.round} scored: {scored} (match: {totals})")
+                lines.append(_("Round {round} scored: {scores} (match: {totals})").format(
+                    round=result.round, scores=scored, totals=totals))
         return lines
 
     def __getstate__(self):  # pickles and deep copies leave the observations behind
@@ -642,32 +657,37 @@ class LostCitiesState(Refusals, GameState):
         for debugging, never for a screen others can see. ``str(state)`` shows what is public."""
         lines = [self._render()]
         for seat, hand in enumerate(self.hands):
-            lines.append(f"  player {seat} holds: {' '.join(map(str, sorted(hand)))}")
-        lines.append(f"  deck, top first: {' '.join(map(str, reversed(self.deck))) or '-'}")
+            lines.append(_("  player {seat} holds: {cards}").format(seat=seat, cards=_card_list(sorted(hand))))
+        lines.append(_("  deck, top first: {cards}").format(cards=_card_list(reversed(self.deck)) or "-"))
         return "\n".join(lines)
 
     def _render(self) -> str:
         """What everyone at the table sees: expeditions, discard piles, the deck's size and how
         many cards each seat holds (with the cards all saw it take from a pile)."""
-        who = "team" if self.teams else "player"
+        totals = {"first": f"{self.totals[0]:+d}", "second": f"{self.totals[1]:+d}"}
         if self._player == TERMINAL:
-            head = f"Lost Cities: match over after {self.rounds} round(s); totals {self.totals[0]:+d} to {self.totals[1]:+d}"
+            head = _("Lost Cities: match over after {rounds} round(s); totals {first} to {second}").format(
+                rounds=self.rounds, **totals)
         else:
-            doing = {_PLAY_STEP: "to play or discard", _DRAW_STEP: "to draw", _PASS_STEP: "to pass or not"}[self.step]
-            head = (f"Lost Cities, round {self.round} of {self.rounds}: player {self._player} {doing}; "
-                    f"deck {len(self.deck)} cards; totals {self.totals[0]:+d} to {self.totals[1]:+d}")
+            head = _(_HEADLINES[self.step]).format(round=self.round, rounds=self.rounds, seat=self._player,
+                                                   deck=len(self.deck), **totals)
         lines = [head]
-        tops = "  ".join(f"{colour} {pile[-1] if pile else '-'}{f' ({len(pile)})' if len(pile) > 1 else ''}"
-                         .replace(f"{colour} {colour} ", f"{colour} ") for colour, pile in self.discards.items())
-        lines.append(f"  discards: {tops}")
+        tops = "  ".join(f"{colour_name(colour, False)} {_pile_top(pile)}" for colour, pile in self.discards.items())
+        lines.append(_("  discards: {piles}").format(piles=tops))
         for side in (0, 1):
             row = self.expeditions[side]
-            shown = "  ".join(f"{colour} {' '.join(map(_short, cards))}" for colour, cards in row.items() if cards)
-            lines.append(f"  {who} {side} expeditions ({self._row_score(side):+d}): {shown or '-'}")
+            shown = "  ".join(f"{colour_name(colour)} {' '.join(map(_short, cards))}"
+                              for colour, cards in row.items() if cards)
+            text = (_("  team {side} expeditions ({points}): {cards}") if self.teams else
+                    _("  player {side} expeditions ({points}): {cards}"))
+            lines.append(text.format(side=side, points=f"{self._row_score(side):+d}", cards=shown or "-"))
         for seat, hand in enumerate(self.hands):
             seen = self._public[seat]
-            taken = f" (taken from the piles: {' '.join(map(str, seen))})" if seen else ""
-            lines.append(f"  player {seat}: {len(hand)} cards in hand{taken}")
+            if seen:
+                lines.append(_("  player {seat}: {count} cards in hand (taken from the piles: {cards})").format(
+                    seat=seat, count=len(hand), cards=_card_list(seen)))
+            else:
+                lines.append(_("  player {seat}: {count} cards in hand").format(seat=seat, count=len(hand)))
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -677,31 +697,62 @@ class LostCitiesState(Refusals, GameState):
         def cards(row):
             return " ".join(_short(card) for card in row) or "&middot;"
 
-        head = "".join(f'<th style="color:{_INK[c]}">{c}</th>' for c in self.colours)
+        head = "".join(f'<th style="color:{_INK[c]}">{escape(colour_name(c))}</th>' for c in self.colours)
         rows = []
         for side in (0, 1):
             cells = "".join(f"<td>{cards(self.expeditions[side][c])}</td>" for c in self.colours)
-            rows.append(f"<tr><th>{'team' if self.teams else 'player'} {side} "
+            who = _("team {side}") if self.teams else _("player {side}")
+            rows.append(f"<tr><th>{escape(who.format(side=side))} "
                         f"({self._row_score(side):+d})</th>{cells}</tr>")
             if side == 0:
                 tops = "".join(f"<td><b>{_short(p[-1]) if p else '&middot;'}</b>"
                                f"{f' ({len(p)})' if len(p) > 1 else ''}</td>" for p in self.discards.values())
-                rows.append(f"<tr><th>discard piles</th>{tops}</tr>")
+                piles = escape(_("discard piles"))
+                rows.append(f"<tr><th>{piles}</th>{tops}</tr>")
         caption = escape(str(self).splitlines()[0])
         return (f'<table class="gk-lost-cities"><caption style="text-align:left">{caption}</caption>'
                 f"<tr><th></th>{head}</tr>{''.join(rows)}</table>")
 
     def _outcome_reason(self, names=None) -> str:
         totals = self.totals
-        score = f"{totals[0]:+d} to {totals[1]:+d} after {self.rounds} round{'s' if self.rounds != 1 else ''}"
+        score = ngettext("{first} to {second} after {rounds} round", "{first} to {second} after {rounds} rounds",
+                         self.rounds).format(first=f"{totals[0]:+d}", second=f"{totals[1]:+d}", rounds=self.rounds)
         if totals[0] == totals[1]:
-            return f"the match is tied, {score}"
+            return _("the match is tied, {score}").format(score=score)
         leader = 0 if totals[0] > totals[1] else 1
         if names:  # a side by its players' names: "Ana wins", "Ana & Carla win"
             seats = self._seats_of[leader]
             who = " & ".join(names[seat] for seat in seats)
-            return f"{who} win{'s' if len(seats) == 1 else ''} the match, {score}"
-        return f"{'team' if self.teams else 'player'} {leader} wins the match, {score}"
+            if len(seats) == 1:
+                return _("{names} wins the match, {score}").format(names=who, score=score)
+            return _("{names} win the match, {score}").format(names=who, score=score)
+        if self.teams:
+            return _("team {side} wins the match, {score}").format(side=leader, score=score)
+        return _("player {side} wins the match, {score}").format(side=leader, score=score)
+
+
+_HEADLINES = {
+    "play": N_("Lost Cities, round {round} of {rounds}: player {seat} to play or discard; deck {deck} cards; "
+               "totals {first} to {second}"),
+    "draw": N_("Lost Cities, round {round} of {rounds}: player {seat} to draw; deck {deck} cards; "
+               "totals {first} to {second}"),
+    "pass": N_("Lost Cities, round {round} of {rounds}: player {seat} to pass or not; deck {deck} cards; "
+               "totals {first} to {second}"),
+}
+
+
+def _card_list(cards) -> str:
+    """Cards in words, one after another: "red 7 blue wager" ("7 vermelho aposta azul")."""
+    return " ".join(map(card_name, cards))
+
+
+def _pile_top(pile) -> str:
+    """A discard pile in a line of text: its top card's value, and how many cards when more than one."""
+    if not pile:
+        return "-"
+    top = pile[-1]
+    shown = pgettext("card", "wager") if top.value == WAGER else str(top.value)
+    return f"{shown} ({len(pile)})" if len(pile) > 1 else shown
 
 
 _INK = {"yellow": "#a07800", "blue": "#1f5fbf", "white": "#666", "green": "#1e7b48", "red": "#b03a2e",

@@ -20,9 +20,12 @@ import time
 from dataclasses import dataclass
 
 from gamekit.core import tournament
+from gamekit.i18n import decimal_separator, translations
 
 from .agents import AGENTS, STRONG_SEARCH
 from .rules import new_game
+
+_, ngettext, pgettext = translations("lost_cities")
 
 
 @dataclass(frozen=True)
@@ -38,9 +41,12 @@ class StrengthResult:
     first_win_rate: float  # games won by the first agent (ties count half)
 
     def __str__(self) -> str:
-        return (f"{self.first} vs {self.second}: {self.margin:+.1f} ± {self.half_width:.1f} points per round "
-                f"(95% CI, {self.deals} mirrored deals, {2 * self.deals} games); "
-                f"{self.first} wins {self.first_win_rate:.0%}")
+        sep = decimal_separator()
+        return _("{first} vs {second}: {margin} ± {half} points per round (95% CI, {deals} mirrored deals, "
+                 "{games} games); {first} wins {share}").format(
+            first=self.first, second=self.second, margin=f"{self.margin:+.1f}".replace(".", sep),
+            half=f"{self.half_width:.1f}".replace(".", sep), deals=self.deals, games=2 * self.deals,
+            share=f"{self.first_win_rate:.0%}")
 
 
 def mirrored_margin(first: str, second: str, *, deals: int = 200, seed: int = 0, options: dict | None = None,

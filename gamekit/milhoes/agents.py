@@ -23,9 +23,12 @@ import random
 from bisect import bisect_left
 
 from gamekit.core import Candidate, ExplainingAgent, Explanation, RandomAgent, derive_seed
+from gamekit.i18n import decimal_separator, format_percent, translations
 
 from .equilibrium import EquilibriumAgent
-from .rules import Memory, MilhoesObservation, decide_winner, format_points
+from .rules import Memory, MilhoesObservation, decide_winner, pot_words
+
+_, ngettext, pgettext = translations("milhoes")
 
 __all__ = ["AGENTS", "EquilibriumAgent", "HeuristicAgent", "PrizeMatchingAgent", "RandomAgent", "matching_card", "pot_rank"]
 
@@ -85,9 +88,12 @@ class PrizeMatchingAgent(ExplainingAgent):
         # Nearer is better; on a tie the lower card wins, so a card above loses half a step.
         value = -(abs(gap) + (0.5 if gap > 0 else 0.0))
         if gap == 0:
-            note = f"matches the pot {_pot_text(observation.pot)}: rank {target} of {len(ranks)}"
+            note = _("matches the pot {pot}: rank {rank} of {ranks}").format(
+                pot=pot_words(observation.pot), rank=target, ranks=len(ranks))
+        elif gap > 0:
+            note = _("{gap} above the matching card {card}").format(gap=gap, card=target)
         else:
-            note = f"{abs(gap)} {'above' if gap > 0 else 'below'} the matching card {target}"
+            note = _("{gap} below the matching card {card}").format(gap=-gap, card=target)
         return Candidate(action, value, note)
 
 
@@ -143,9 +149,10 @@ class HeuristicAgent(ExplainingAgent):
         ranked = super().explain(observation, legal_actions).candidates
         chosen = self._draw(ranked)
         candidates = (chosen, *(c for c in ranked if c is not chosen))
-        summary = "what the card wins now + what the cards left are worth later"
+        summary = _("what the card wins now + what the cards left are worth later")
         if self.temperature > 0:
-            summary += f"; drawn at random among the good cards (temperature {self.temperature:g})"
+            summary = _("{summary}; drawn at random among the good cards (temperature {temperature})").format(
+                summary=summary, temperature=f"{self.temperature:g}".replace(".", decimal_separator()))
         return Explanation(self.name, candidates, self.value_meaning, summary)
 
     def _draw(self, ranked: tuple[Candidate, ...]) -> Candidate:
@@ -162,12 +169,14 @@ class HeuristicAgent(ExplainingAgent):
         plan = self._plan_for(observation)
         now, take, lose = plan.now[action.card]
         later = plan.later(action.card)
-        pot = _pot_text(observation.pot)
+        pot = pot_words(observation.pot)
         if sum(observation.pot) >= 0:
-            odds = f"wins {pot} {take:.0%}, loses it {lose:.0%}"
+            odds = _("wins {pot} {take}, loses it {lose}")
         else:
-            odds = f"takes {pot} {take:.0%}, an opponent {lose:.0%}"
-        return Candidate(action, now + later, f"{odds} (now {now:+.2f}); cards left worth {later:+.2f}")
+            odds = _("takes {pot} {take}, an opponent {lose}")
+        odds = odds.format(pot=pot, take=_share(take), lose=_share(lose))
+        return Candidate(action, now + later, _("{odds} (now {now}); cards left worth {later}").format(
+            odds=odds, now=_signed(now), later=_signed(later)))
 
     def _plan_for(self, observation: MilhoesObservation) -> _Plan:
         """The tables for this decision, computed once for all candidate cards. Any sampling is
@@ -296,8 +305,14 @@ def _points_to_come(observation: MilhoesObservation) -> list[int]:
     return [unseen[int(i * step)] for i in range(wanted)]
 
 
-def _pot_text(pot) -> str:
-    return format_points(pot) if len(pot) == 1 else f"{format_points(pot)} (sum {sum(pot):+d})"
+def _share(p: float) -> str:
+    """A probability as a whole percentage: "42%" ("42%" in Portuguese too, with no space, as before)."""
+    return format_percent(p, 0).replace(" ", "")
+
+
+def _signed(value: float, places: int = 2) -> str:
+    """``+1.25`` / ``-0.50``: a value with its sign, as the language writes decimals ("+1,25")."""
+    return f"{value:+.{places}f}".replace(".", decimal_separator())
 
 
 # "equilibrium" plays exact equilibria of small two-player games only; it says so for any other.

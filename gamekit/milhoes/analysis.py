@@ -36,9 +36,13 @@ from fractions import Fraction
 import numpy as np
 
 from gamekit.core import derive_seed
+from gamekit.i18n import format_number, translations
 
 from .agents import PrizeMatchingAgent, RandomAgent, pot_rank
+from .equilibrium import _decimal, _separators
 from .rules import goofspiel, new_game
+
+_, ngettext, pgettext = translations("milhoes")
 
 TIES = ("split", "discard")
 BID_TYPE = np.int8  # Power cards run from 1 to at most 100 (and -100 for "lowest" keys)
@@ -552,14 +556,15 @@ def difference_figure(cards: int = 13, games: int = 200_000, seed: int = 0):
     table = difference_table(cards, games, seed)
     mean = float(ross_expected_scores(cards).difference)
     fig = go.Figure([
-        go.Bar(x=table.index, y=table["exact"], name="exact", marker_color="#8da0cb"),
-        go.Scatter(x=table.index, y=table["simulated"], mode="markers", name=f"{games:,} simulated games",
+        go.Bar(x=table.index, y=table["exact"], name=_("exact"), marker_color="#8da0cb"),
+        go.Scatter(x=table.index, y=table["simulated"], mode="markers",
+                   name=_("{games} simulated games").format(games=format_number(games)),
                    marker={"color": "#d95f02", "size": 5}),
     ])
-    fig.add_vline(x=mean, line_dash="dash", annotation_text=f"mean {mean:g}")
-    fig.update_layout(title=f"{cards}-card Goofspiel: prize-matching's lead over a random player",
-                      xaxis_title="matching's points minus random's", yaxis_title="probability",
-                      template="plotly_white", bargap=0.1)
+    fig.add_vline(x=mean, line_dash="dash", annotation_text=_("mean {mean}").format(mean=_decimal(f"{mean:g}")))
+    fig.update_layout(title=_("{cards}-card Goofspiel: prize-matching's lead over a random player").format(cards=cards),
+                      xaxis_title=_("matching's points minus random's"), yaxis_title=_("probability"),
+                      template="plotly_white", bargap=0.1, separators=_separators())
     return fig
 
 
@@ -588,14 +593,15 @@ def convergence_figure(cards: int = 13, games: int = 100_000, seed: int = 0):
     x = list(table.index)
     fig = go.Figure([
         go.Scatter(x=x + x[::-1], y=list(table["high"]) + list(table["low"])[::-1], fill="toself",
-                   line={"width": 0}, fillcolor="rgba(217,95,2,0.2)", name="95% interval", hoverinfo="skip"),
-        go.Scatter(x=x, y=table["mean lead"], mode="lines+markers", name="simulated mean",
+                   line={"width": 0}, fillcolor="rgba(217,95,2,0.2)", name=_("95% interval"), hoverinfo="skip"),
+        go.Scatter(x=x, y=table["mean lead"], mode="lines+markers", name=_("simulated mean"),
                    line={"color": "#d95f02"}),
-        go.Scatter(x=x, y=table["exact"], mode="lines", name="Ross's exact value",
+        go.Scatter(x=x, y=table["exact"], mode="lines", name=_("Ross's exact value"),
                    line={"dash": "dash", "color": "#333"}),
     ])
-    fig.update_layout(title=f"{cards}-card Goofspiel: the average lead converges to {table['exact'].iloc[0]:g}",
-                      xaxis={"title": "games simulated", "type": "log"}, yaxis_title="matching's mean lead",
-                      template="plotly_white")
+    fig.update_layout(title=_("{cards}-card Goofspiel: the average lead converges to {value}").format(
+                          cards=cards, value=_decimal(f"{table['exact'].iloc[0]:g}")),
+                      xaxis={"title": _("games simulated"), "type": "log"}, yaxis_title=_("matching's mean lead"),
+                      template="plotly_white", separators=_separators())
     return fig
 

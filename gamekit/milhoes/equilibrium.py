@@ -63,7 +63,11 @@ import numpy as np
 
 from gamekit.core.agents import Candidate, ExplainingAgent, Explanation
 
+from gamekit.i18n import N_, decimal_separator, translations
+
 from .rules import Memory, MilhoesObservation, MilhoesState, default_points, format_points, new_game
+
+_, ngettext, pgettext = translations("milhoes")
 
 MAX_CARDS = 10  # 9 cards: 1.9 million subgames, 0.5 GB, 100 s of CPU; 10 would need ~6 times more
 LP_BATCH = 800  # matrix games per block-diagonal LP: HiGHS slows down on much larger blocks
@@ -130,8 +134,9 @@ class Position:
 
     def __str__(self) -> str:
         rest = format_points(self.to_come) or "-"
-        return (f"on the table {format_points(self.pot)}, to come {rest}; "
-                f"hands {' '.join(map(str, self.hands[0]))} | {' '.join(map(str, self.hands[1]))}")
+        return _("on the table {pot}, to come {rest}; hands {first} | {second}").format(
+            pot=format_points(self.pot), rest=rest, first=" ".join(map(str, self.hands[0])),
+            second=" ".join(map(str, self.hands[1])))
 
 
 # --- hands as bitmasks -------------------------------------------------------------------------
@@ -591,11 +596,12 @@ class Solution:
         z = [[grid.get((p, c), 0.0) for c in cards] for p in prizes]
         fig = go.Figure(go.Heatmap(
             z=z, x=[str(c) for c in cards], y=[f"{p:+d}" for p in prizes], colorscale="Blues",
-            zmin=0, zmax=1, text=[[f"{v:.2f}" if v else "" for v in row] for row in z],
-            texttemplate="%{text}", colorbar={"title": "probability"},
-            hovertemplate="prize %{y}, bid %{x}: %{z:.3f}<extra></extra>"))
-        fig.update_layout(title=f"Round 1 equilibrium, {self._title()}", xaxis_title="Power card bid",
-                          yaxis_title="first Points card", yaxis_type="category", xaxis_type="category")
+            zmin=0, zmax=1, text=[[_decimal(f"{v:.2f}") if v else "" for v in row] for row in z],
+            texttemplate="%{text}", colorbar={"title": _("probability")},
+            hovertemplate=_("prize %{y}, bid %{x}: %{z:.3f}") + "<extra></extra>"))
+        fig.update_layout(title=_("Round 1 equilibrium, {game}").format(game=self._title()),
+                          xaxis_title=_("Power card bid"), yaxis_title=_("first Points card"),
+                          yaxis_type="category", xaxis_type="category", separators=_separators())
         return fig
 
     def stage_figure(self, where, player: int | None = None):
@@ -609,20 +615,22 @@ class Solution:
         mix = [round(stage.strategy.get(c, 0.0), 6) for c in stage.cards]  # stable across solvers
         gains = [round(payoff[c], 6) for c in stage.cards]
         fig = make_subplots(rows=1, cols=2,
-                            subplot_titles=("equilibrium mix", "payoff vs the opponent's mix"))
-        fig.add_trace(go.Bar(x=labels, y=mix, name="probability"), 1, 1)
-        fig.add_trace(go.Bar(x=labels, y=gains, name="expected score difference"), 1, 2)
+                            subplot_titles=(_("equilibrium mix"), _("payoff vs the opponent's mix")))
+        fig.add_trace(go.Bar(x=labels, y=mix, name=_("probability")), 1, 1)
+        fig.add_trace(go.Bar(x=labels, y=gains, name=_("expected score difference")), 1, 2)
         fig.add_hline(y=round(stage.value, 6), line_dash="dot", row=1, col=2,
-                      annotation_text=f"value {stage.value:+.3f}")
-        fig.update_layout(title=f"Player {stage.player}, {stage.position}", showlegend=False)
-        fig.update_xaxes(title_text="Power card bid", type="category")
+                      annotation_text=_("value {value}").format(value=_decimal(f"{stage.value:+.3f}")))
+        fig.update_layout(title=_("Player {seat}, {position}").format(seat=stage.player, position=stage.position),
+                          showlegend=False, separators=_separators())
+        fig.update_xaxes(title_text=_("Power card bid"), type="category")
         return fig
 
     def _title(self) -> str:
         c = self.config
         if c["points"] == tuple(range(1, c["cards"] + 1)) and c["tie_rule"] == "discard":
-            return f"Goofspiel with {c['cards']} cards"
-        return f"{c['cards']} cards, points {format_points(c['points'])}, ties {c['tie_rule']}"
+            return _("Goofspiel with {cards} cards").format(cards=c["cards"])
+        return _("{cards} cards, points {points}, ties {tie_rule}").format(
+            cards=c["cards"], points=format_points(c["points"]), tie_rule=_(_TIE_RULES[c["tie_rule"]]))
 
 
 def solve(cards: int = 4, points=None, *, tie_rule: str = "carry", points_order=None, hands=None,
@@ -711,11 +719,12 @@ class EquilibriumAgent(ExplainingAgent):
 
     def solution_for(self, observation: MilhoesObservation) -> Solution:
         if observation.num_players != 2:
-            raise ValueError(f"the equilibrium agent plays two-player games only; this one has "
-                             f"{observation.num_players} players")
+            raise ValueError(_("the equilibrium agent plays two-player games only; this one has "
+                               "{players} players").format(players=observation.num_players))
         if observation.cards > self.max_cards:
-            raise ValueError(f"a {observation.cards}-card game is too large to solve exactly here "
-                             f"(this agent solves up to {self.max_cards} cards)")
+            raise ValueError(_("a {cards}-card game is too large to solve exactly here "
+                               "(this agent solves up to {most} cards)").format(
+                cards=observation.cards, most=self.max_cards))
         return cached_solution(observation.cards, tuple(sorted(observation.points)), observation.tie_rule)
 
     def stage_game(self, observation: MilhoesObservation) -> StageGame:
@@ -735,8 +744,8 @@ class EquilibriumAgent(ExplainingAgent):
         candidates = tuple(
             Candidate(by_card[c], stage.strategy.get(c, 0.0), self._note(stage, c, payoff[c], c == chosen))
             for c in ranked)
-        summary = (f"draws its bid from the equilibrium mix; the position is worth {stage.value:+.3f} "
-                   "(its points minus the opponent's, from here on)")
+        summary = _("draws its bid from the equilibrium mix; the position is worth {value} "
+                    "(its points minus the opponent's, from here on)").format(value=_decimal(f"{stage.value:+.3f}"))
         return Explanation(self.name, candidates, self.value_meaning, summary)
 
     def _draw(self, mix: dict) -> int:
@@ -752,8 +761,23 @@ class EquilibriumAgent(ExplainingAgent):
 
     @staticmethod
     def _note(stage: StageGame, card: int, payoff: float, chosen: bool) -> str:
-        drawn = "drawn; " if chosen else ""
+        expects = _decimal(f"{payoff:+.3f}")
         if card in stage.strategy:
-            return f"{drawn}in the mix: expects {payoff:+.3f} against the opponent's mix (the value)"
-        return (f"never played: expects {payoff:+.3f} against the opponent's mix, "
-                f"{stage.value - payoff:.3f} below the value")
+            note = _("in the mix: expects {payoff} against the opponent's mix (the value)").format(payoff=expects)
+            return _("drawn; {note}").format(note=note) if chosen else note
+        return _("never played: expects {payoff} against the opponent's mix, {gap} below the value").format(
+            payoff=expects, gap=_decimal(f"{stage.value - payoff:.3f}"))
+
+
+_TIE_RULES = {"carry": N_("carry"), "discard": N_("discard")}
+
+
+def _decimal(text: str) -> str:
+    """A number already written with a point, with the language's decimal separator instead."""
+    return text.replace(".", decimal_separator())
+
+
+def _separators() -> str | None:
+    """Plotly's decimal and thousands separators for a language with a decimal comma (``None``
+    leaves Plotly's own ``".,"``)."""
+    return ", " if decimal_separator() == "," else None

@@ -39,6 +39,9 @@ from functools import total_ordering
 from typing import NamedTuple
 
 from gamekit.core import SIMULTANEOUS, TERMINAL, GameState, IllegalActionError, make_rng, seat_name, shuffle
+from gamekit.i18n import N_, format_number, translations
+
+_, ngettext, pgettext = translations("milhoes")
 
 TIE_RULES = ("carry", "discard")
 AWARD_RULES = ("unique", "top")
@@ -62,17 +65,24 @@ class Bid:
 
 # The kit's one rule for numbers in action text: canonical ASCII decimals ("7", not "07", "٧" or
 # "７"), and a number too long to be a card is refused as such, not read into a huge int.
-_BID_TEXT = re.compile(r"bid (-?)([0-9]+)")
+# Portuguese students may also write "jogar 7" (or "joga 7"): it reads as the canonical "bid 7".
+_BID_TEXT = re.compile(r"(?:bid|jogar|joga) (-?)([0-9]+)")
 _MAX_DIGITS = 3  # the largest deck has 100 cards
 
 
 def _cut(text: str, limit: int = 40) -> str:
     """``text``, cut short: a refusal quotes what was typed, never a megabyte of it."""
-    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+    if len(text) <= limit:
+        return text
+    return _("{start}... ({count} characters)").format(start=text[:limit], count=format_number(len(text)))
 
 
 def _excerpt(text: str, limit: int = 40) -> str:
     return repr(text) if len(text) <= limit else _cut(repr(text), limit)
+
+
+def _no_such_card(card, cards: int) -> str:
+    return _("there is no Power card {card}: the cards run from 1 to {cards}").format(card=card, cards=cards)
 
 
 def _capital(text: str) -> str:
@@ -80,9 +90,23 @@ def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _does(who: str, verb: str) -> str:
-    """``who`` and ``verb`` agreeing: "Ana wins", but "You win" (a seat may be named "You")."""
-    return f"{who} {verb.removesuffix('s') if who == 'You' else verb}"
+def _is_you(who: str) -> bool:
+    """A seat named "You" (in the language in force) is spoken to: "You win", not "You wins"."""
+    return who in ("You", _("You"))
+
+
+def _one_winner(who: str, points=None) -> str:
+    """ "Ana wins." (with ``points``: "Ana wins with 9 points."), "You win." to a seat named You."""
+    if points is None:
+        return _("You win.") if _is_you(who) else _("{name} wins.").format(name=who)
+    if _is_you(who):
+        return _("You win with {points} points.").format(points=points)
+    return _("{name} wins with {points} points.").format(name=_capital(who), points=points)
+
+
+def _names_list(names: list[str]) -> str:
+    """ "Ana, Rui and Eva": the names of a list, as the language joins them."""
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def default_points(cards: int = 12) -> list[int]:
@@ -99,6 +123,22 @@ def format_points(values) -> str:
     return " ".join(f"{v:+d}" for v in values)
 
 
+def pot_words(pot) -> str:
+    """The Points cards on the table, with their sum when there are several: ``'+7 -2 (sum +5)'``."""
+    if len(pot) > 1:
+        return _("{cards} (sum {sum})").format(cards=format_points(pot), sum=f"{sum(pot):+d}")
+    return format_points(pot)
+
+
+def contest_words(contest: str, award: str = "unique") -> str:
+    """Who takes the pot, in words: "the highest unique bid", "the lowest bid"."""
+    return _(_CONTESTS[contest, award])
+
+
+_CONTESTS = {("highest", "unique"): N_("the highest unique bid"), ("lowest", "unique"): N_("the lowest unique bid"),
+             ("highest", "top"): N_("the highest bid"), ("lowest", "top"): N_("the lowest bid")}
+
+
 class RoundResult(NamedTuple):
     """What one sunset decided, in full: the sentence for a student comes from ``describe``."""
 
@@ -113,26 +153,32 @@ class RoundResult(NamedTuple):
     award: str = "unique"  # "unique" (the booklet) or "top" (only the very top bid counts)
 
     def describe(self, names=None) -> str:
-        def name(p: int) -> str:
-            return seat_name(p, names)
-        pot = format_points(self.pot)
-        if len(self.pot) > 1:
-            pot += f" (sum {sum(self.pot):+d})"
-        bid = f"{self.contest} unique bid" if self.award == "unique" else f"{self.contest} bid"
-        parts = [f"Round {self.round}: {pot} goes to the {bid}."]
+        parts = [_("Round {round}: {pot} goes to {bid}.").format(
+            round=self.round, pot=pot_words(self.pot), bid=contest_words(self.contest, self.award))]
         if self.cancelled:
             tied = ", ".join(str(v) for v in self.cancelled)
-            parts.append(f"Tied bids cancel ({tied}).")
+            parts.append(_("Tied bids cancel ({values}).").format(values=tied))
         if self.outcome == "won":
-            gets = "wins" if self.contest == "highest" else "takes"  # nobody wins a Red Baron
-            parts.append(f"{_does(_capital(name(self.winner)), gets)} it with {self.bids[self.winner]}.")
-        elif self.outcome == "carried":
-            parts.append("No bid was unique: a total tie, the cards stay on the table.")
-        elif self.outcome == "discarded":
-            parts.append("No winner: the cards are discarded.")
+            parts.append(self._winner_words(seat_name(self.winner, names)))
         else:
-            parts.append("A total tie in the last round: nobody gets the cards.")
+            parts.append(_(_ROUND_ENDS[self.outcome]))
         return " ".join(parts)
+
+    def _winner_words(self, who: str) -> str:
+        """ "Ana wins it with 12." for a Battle; nobody wins a Red Baron: "Rui takes it with 1." """
+        card = self.bids[self.winner]
+        if self.contest == "highest":
+            if _is_you(who):
+                return _("You win it with {card}.").format(card=card)
+            return _("{name} wins it with {card}.").format(name=_capital(who), card=card)
+        if _is_you(who):
+            return _("You take it with {card}.").format(card=card)
+        return _("{name} takes it with {card}.").format(name=_capital(who), card=card)
+
+
+_ROUND_ENDS = {"carried": N_("No bid was unique: a total tie, the cards stay on the table."),
+               "discarded": N_("No winner: the cards are discarded."),
+               "unawarded": N_("A total tie in the last round: nobody gets the cards.")}
 
 
 @dataclass(frozen=True)
@@ -309,28 +355,37 @@ class MilhoesState(GameState):
     def _named_illegal_reason(self, action: Bid, player: int, names) -> str | None:
         card = action.card
         if isinstance(card, bool) or not isinstance(card, int):
-            return f"a bid is one of your Power cards, a whole number, not {card!r}"
+            return _("a bid is one of your Power cards, a whole number, not {card}").format(card=repr(card))
         if not 1 <= card <= self.cards:
-            return f"there is no Power card {card}: the cards run from 1 to {self.cards}"
+            return _no_such_card(card, self.cards)
         if card not in self.hands[player]:
             spent = self.used[player].index(card) + 1
-            return (f"{seat_name(player, names)} already played the {card} in round {spent}; "
-                    "every Power card is used once")
+            who = seat_name(player, names)
+            if _is_you(who):
+                return _("you already played the {card} in round {round}; every Power card is used once").format(
+                    card=card, round=spent)
+            return _("{name} already played the {card} in round {round}; every Power card is used once").format(
+                name=who, card=card, round=spent)
         return None
 
     def _describe_legal(self, action: Bid, player: int, names=None) -> str:
-        return f"{seat_name(player, names)} still holds the {action.card} and may bid it for {format_points(self.pot)}"
+        who, pot = seat_name(player, names), format_points(self.pot)
+        if _is_you(who):
+            return _("you still hold the {card} and may bid it for {pot}").format(card=action.card, pot=pot)
+        return _("{name} still holds the {card} and may bid it for {pot}").format(
+            name=who, card=action.card, pot=pot)
 
     def _parse_action(self, text: str) -> Bid:
         match = _BID_TEXT.fullmatch(text)
         if not match:
-            raise IllegalActionError(f"{_excerpt(text)} is not a Milhões action: a bid reads like 'bid 7'")
+            raise IllegalActionError(_("{text} is not a Milhões action: a bid reads like 'bid 7'").format(
+                text=_excerpt(text)))
         sign, digits = match.groups()
         if len(digits) > _MAX_DIGITS:
-            raise IllegalActionError(f"there is no Power card {sign}{_cut(digits, 12)}: "
-                                     f"the cards run from 1 to {self.cards}")
+            raise IllegalActionError(_no_such_card(sign + _cut(digits, 12), self.cards))
         if digits != str(int(digits)):
-            raise IllegalActionError(f"write the card without leading zeros: 'bid {sign}{int(digits)}'")
+            raise IllegalActionError(_("write the card without leading zeros: '{text}'").format(
+                text=f"bid {sign}{int(digits)}"))
         card = int(sign + digits)
         return _BIDS.get(card) or Bid(card)
 
@@ -392,7 +447,7 @@ class MilhoesState(GameState):
         """The final result in a sentence, with the tiebreak spelled out when one was needed.
         ``names`` (one per seat) replaces "player 0", "player 1", ..."""
         if not self.is_terminal:
-            return "The game is not over."
+            return _("The game is not over.")
         def name(p: int) -> str:
             return seat_name(p, names)
         scores = self.scores()
@@ -400,20 +455,21 @@ class MilhoesState(GameState):
         tied = [p for p, s in enumerate(scores) if s == best]
         winners = self.winners()
         if len(tied) == 1:
-            return f"{_does(_capital(name(tied[0])), 'wins')} with {best} points."
+            return _one_winner(name(tied[0]), best)
         if names:
-            who = ", ".join(map(name, tied[:-1])) + f" and {name(tied[-1])}"
+            who = _names_list([name(p) for p in tied])
         else:
-            who = "Players " + ", ".join(map(str, tied[:-1])) + f" and {tied[-1]}"
+            who = _("Players {seats}").format(seats=_names_list([str(p) for p in tied]))
         if not self.tiebreak:
-            return f"{who} tie on {best} points; the tie stands."
+            return _("{names} tie on {points} points; the tie stands.").format(names=who, points=best)
         highs = {p: max([v for v in self.won[p] if v > 0], default=None) for p in tied}
-        shown = "; ".join(f"{name(p)}: {'+' + str(h) if h else 'no Battle'}" for p, h in highs.items())
+        no_battle = _("no Battle")
+        shown = "; ".join(f"{name(p)}: {'+' + str(h) if h else no_battle}" for p, h in highs.items())
         if len(winners) == 1:
-            return (f"{who} tie on {best} points; the highest Battle card decides "
-                    f"({shown}): {_does(name(winners[0]), 'wins')}.")
-        return (f"{who} tie on {best} points and the highest Battle card does not separate them "
-                f"({shown}): the tie stands.")
+            return _("{names} tie on {points} points; the highest Battle card decides ({highs}): {winner}").format(
+                names=who, points=best, highs=shown, winner=_one_winner(name(winners[0])))
+        return _("{names} tie on {points} points and the highest Battle card does not separate them "
+                 "({highs}): the tie stands.").format(names=who, points=best, highs=shown)
 
     # --- what a player sees --------------------------------------------------------------------
     def observation(self, player: int) -> MilhoesObservation:
@@ -485,10 +541,10 @@ class MilhoesState(GameState):
         line; by the booklet's rule the log keeps no more than the piles' top cards do (the round
         just played shows in full beside the table), and with the memory aid it tells it all."""
         if not self.memory_aid:
-            return [f"Round {number} played: only the top cards of the piles stay in view."]
+            return [_("Round {round} played: only the top cards of the piles stay in view.").format(round=number)]
         result = self.rounds[number - 1]
         bids = ", ".join(f"{seat_name(p, names)} {bid}" for p, bid in enumerate(result.bids))
-        return [f"{result.describe(names)} (Bids: {bids}.)"]
+        return [_("{round} (Bids: {bids}.)").format(round=result.describe(names), bids=bids)]
 
     def _outcome_reason(self, names=None) -> str:
         """The final result in words, with the tiebreak spelled out when one was needed."""
@@ -502,9 +558,11 @@ class MilhoesState(GameState):
         lines = [self._headline()]
         for p in range(self.num_players):
             used, won = self._pile_texts(p, open_piles)
-            line = f"  player {p}: used {used}; won {won}"
             if open_piles:
-                line += f" ({self.scores()[p]:+d} points)"
+                line = _("  player {seat}: used {used}; won {won} ({points} points)").format(
+                    seat=p, used=used, won=won, points=f"{self.scores()[p]:+d}")
+            else:
+                line = _("  player {seat}: used {used}; won {won}").format(seat=p, used=used, won=won)
             lines.append(line)
         if self.is_terminal:
             lines.append("  " + self.tiebreak_explanation())
@@ -513,19 +571,21 @@ class MilhoesState(GameState):
     def reveal(self) -> str:
         """Everything, for debugging: every hand, the full piles and the Points cards to come in
         the order they will be turned. Not for a screen the players can see."""
-        lines = [f"{self._headline()} (seed {self.seed}; everything shown)"]
+        lines = [_("{headline} (seed {seed}; everything shown)").format(headline=self._headline(), seed=self.seed)]
         coming = format_points(self.points_to_come) or "-"
-        lines.append(f"  Points cards to come, next first: {coming}")
+        lines.append(_("  Points cards to come, next first: {cards}").format(cards=coming))
         for p in range(self.num_players):
             used, won = self._pile_texts(p, True)
             hand = " ".join(map(str, self.hands[p])) or "-"
-            lines.append(f"  player {p}: hand {hand}; used {used}; won {won} ({self.scores()[p]:+d} points)")
+            lines.append(_("  player {seat}: hand {hand}; used {used}; won {won} ({points} points)").format(
+                seat=p, hand=hand, used=used, won=won, points=f"{self.scores()[p]:+d}"))
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         """A small public table for a notebook cell: the same information as ``str(state)``."""
         open_piles = self.memory_aid or self.is_terminal
-        head = "<tr><th>player</th><th>used</th><th>won</th>" + ("<th>points</th>" if open_piles else "") + "</tr>"
+        columns = [_("player"), _("used"), _("won")] + ([_("points")] if open_piles else [])
+        head = "<tr>" + "".join(f"<th>{escape(c)}</th>" for c in columns) + "</tr>"
         rows = []
         for p in range(self.num_players):
             used, won = self._pile_texts(p, open_piles)
@@ -536,22 +596,22 @@ class MilhoesState(GameState):
                 f"<table>{head}{''.join(rows)}</table>{foot}</div>")
 
     def _headline(self) -> str:
-        players = f"Milhões, {self.num_players} players"
         if self.is_terminal:
-            return f"{players}: game over after {self.cards} rounds"
-        pot = format_points(self.pot)
-        if len(self.pot) > 1:
-            pot += f" (sum {sum(self.pot):+d})"
-        bid = f"the {self.contest} {'unique ' if self.award == 'unique' else ''}bid"
-        gets = "wins it" if self.contest == "highest" else "takes it"
-        return f"{players}: round {self.round} of {self.cards}; on the table {pot}, {bid} {gets}"
+            return _("Milhões, {players} players: game over after {rounds} rounds").format(
+                players=self.num_players, rounds=self.cards)
+        text = (_("Milhões, {players} players: round {round} of {rounds}; on the table {pot}, {bid} wins it")
+                if self.contest == "highest" else
+                _("Milhões, {players} players: round {round} of {rounds}; on the table {pot}, {bid} takes it"))
+        return text.format(players=self.num_players, round=self.round, rounds=self.cards,
+                           pot=pot_words(self.pot), bid=contest_words(self.contest, self.award))
 
     def _pile_texts(self, player: int, full: bool) -> tuple[str, str]:
         """Player's used and won piles as text: in full, or the top card only (as the booklet)."""
         used, won = self.used[player], self.won[player]
         if full:
             return " ".join(map(str, used)) or "-", format_points(won) or "-"
-        return (f"{used[-1]} on top" if used else "-"), (f"{won[-1]:+d} on top" if won else "-")
+        return ((_("{card} on top").format(card=used[-1]) if used else "-"),
+                (_("{card} on top").format(card=f"{won[-1]:+d}") if won else "-"))
 
 
 _BIDS = {card: Bid(card) for card in range(1, 101)}  # shared, so legal_actions allocates nothing

@@ -30,6 +30,9 @@ from .presets import FLAG, IMMOBILE, RANK_OF_SYMBOL, TRAP
 from .deploy import STYLES, deploy
 from .inference import StillnessTracker, beliefs, determinize
 from .rules import ATTACKER_WINS, BOTH_FALL, DEFENDER_WINS, FLAG_TAKEN, battle
+from .words import N_, _
+
+from gamekit.i18n import format_number
 
 WIN = 1000.0
 # Material on one scale: what losing the piece costs. The Slayer is worth more than its rank
@@ -37,6 +40,23 @@ WIN = 1000.0
 VALUE = {"10": 10.0, "9": 8.0, "8": 6.5, "7": 5.0, "6": 4.0, "5": 3.0, "4": 2.5, "3": 2.2, "2": 1.2,
          "S": 3.5, "T": 1.0, "F": 0.0}
 STRIKE = {ATTACKER_WINS: 1, DEFENDER_WINS: -1, BOTH_FALL: 0, FLAG_TAKEN: 1}
+# what revealing a piece by its power costs, in words (the kind names the power)
+REVEALS = {"detect": N_("reveals the detect piece"), "charm": N_("reveals the charm piece"),
+           "arrow": N_("reveals the arrow piece")}
+
+
+def _share(fraction: float) -> str:
+    """ "40%" / "40%": a probability as a whole percentage, in the language's digits."""
+    return f"{format_number(fraction * 100, 0)}%"
+
+
+def _signed(value: float, places: int = 1) -> str:
+    """ "+1.5" / "+1,5", "-0.3" / "-0,3"."""
+    return ("-" if value < 0 else "+") + format_number(abs(value), places)
+
+
+def _number(value: float, places: int = 1) -> str:
+    return format_number(value, places)
 
 
 def exchange(mine: str, theirs: str, flag: float = WIN) -> float:
@@ -132,7 +152,7 @@ class HeuristicAgent(DeployingAgent):
     thumb; the table it explains lists each term it used."""
 
     name = "heuristic"
-    value_meaning = "score"
+    value_meaning = N_("score")
     flag_value = WIN  # what taking the Flag is worth on the material scale
 
     def __init__(self, seed: int | None = 0, jitter: float = 0.01, setup_style: str | None = None):
@@ -143,38 +163,49 @@ class HeuristicAgent(DeployingAgent):
         """The table of every legal action; ``belief`` (``{piece id: {rank: p}}``) replaces the
         fast :func:`~gamekit.stratego.inference.beliefs`, e.g. by the exact ones or by beliefs that
         also weigh the enemy's habits (``beliefs(view, likelihood=tracker.likelihood())``)."""
+        return self._ranked(observation, legal_actions, belief, notes=True)
+
+    def act(self, observation, legal_actions: list):
+        """The best action of :meth:`explain`'s table, without wording the table (a search agent
+        asks the heuristic hundreds of times a move)."""
+        return self._ranked(observation, legal_actions, None, notes=False).best
+
+    def _ranked(self, observation, legal_actions: list, belief: dict | None, notes: bool) -> Explanation:
         board = _Board(observation, self.flag_value, belief)
-        scored = [self._score(board, action) for action in legal_actions]
+        scored = [self._score(board, action, notes) for action in legal_actions]
         ranked = sorted(scored, key=lambda c: (-c.value, str(c.action)))
-        return Explanation(self.name, tuple(ranked), self.value_meaning,
+        return Explanation(self.name, tuple(ranked), _(self.value_meaning),
                            ranked[0].note if ranked else "")
 
     def evaluate(self, observation, action) -> Candidate:
         return self._score(_Board(observation, self.flag_value), action)
 
-    def _score(self, board: _Board, action) -> Candidate:
+    def _score(self, board: _Board, action, notes: bool = True) -> Candidate:
+        """The action's value, the sum of its terms; each term carries a function that words it
+        (called only for a table a person reads)."""
         piece = board.by_square[action.src]
         mine = piece.rank
-        terms: list[tuple[float, str]] = []
+        terms: list[tuple[float, object]] = []
         kind = action.kind
         if kind in ("move", "swiftness", "flight"):
             if action.attack:
                 gain, win = board.expected_exchange(mine, board.by_square[action.attack])
-                terms.append((gain, f"attack: wins {win:.0%}, expected {gain:+.1f}"))
+                terms.append((gain, lambda: _("attack: wins {share}, expected {gain}").format(
+                    share=_share(win), gain=_signed(gain))))
                 if not piece.exposed:
-                    terms.append((-0.1 * VALUE[mine], "shows its rank"))
+                    terms.append((-0.1 * VALUE[mine], lambda: _("shows its rank")))
             else:
                 terms += self._quiet_terms(board, piece, action.src, action.dst)
             if kind == "flight" and not piece.exposed:
-                terms.append((-0.5, "reveals the Dragon"))
+                terms.append((-0.5, lambda: _("reveals the Dragon")))
         elif kind == "fury":
             terms += self._fury_terms(board, piece, action.src, action.dst)
         else:
             terms += self._target_terms(board, piece, kind, board.by_square[action.dst])
         if self.jitter:
-            terms.append((self.rng.random() * self.jitter, ""))
-        value = sum(t for t, _ in terms)
-        note = "; ".join(text for t, text in terms if text and abs(t) >= 0.005)
+            terms.append((self.rng.random() * self.jitter, None))
+        value = sum(t for t, _words in terms)
+        note = "; ".join(words() for t, words in terms if words and abs(t) >= 0.005) if notes else ""
         return Candidate(action, value, note)
 
     def _quiet_terms(self, board: _Board, piece, src: str, dst: str) -> list:
@@ -182,45 +213,47 @@ class HeuristicAgent(DeployingAgent):
         terms = []
         before, after = board.danger(mine, src, leaving=src), board.danger(mine, dst, leaving=src)
         if after or before:
-            terms.append((0.6 * (before - after), f"danger {before:.1f} → {after:.1f}"))
+            terms.append((0.6 * (before - after), lambda: _("danger {before} → {after}").format(
+                before=_number(before), after=_number(after))))
         best = max((board.expected_exchange(mine, e)[0] for e in board.enemies_next_to(dst)), default=0.0)
         if best > 0:
-            terms.append((0.3 * best, f"threatens a capture worth {best:.1f}"))
+            terms.append((0.3 * best, lambda: _("threatens a capture worth {value}").format(value=_number(best))))
         advance = (int(dst[1:]) - int(src[1:])) * board.forward
         if advance:
             weight = 0.15 if mine in ("2", "3") else 0.05
-            terms.append((weight * advance, "advances" if advance > 0 else "retreats"))
+            terms.append((weight * advance, (lambda: _("advances")) if advance > 0 else (lambda: _("retreats"))))
         if board.flag:
             raiders = board.raiders
             if raiders:
                 closer = min(board.distance(src, e.square) for e in raiders) - \
                     min(board.distance(dst, e.square) for e in raiders)
                 if closer:
-                    terms.append((0.4 * closer, "guards the Flag" if closer > 0 else "leaves the Flag"))
+                    terms.append((0.4 * closer, (lambda: _("guards the Flag")) if closer > 0
+                                  else (lambda: _("leaves the Flag"))))
         if not piece.moved:
-            terms.append((-0.05, "shows that it moves"))
+            terms.append((-0.05, lambda: _("shows that it moves")))
         return terms
 
     def _target_terms(self, board: _Board, piece, kind: str, target) -> list:
         belief = board.belief[target.id]
         unknown = target.rank is None
-        terms = [(-0.3, f"reveals the {kind} piece")] if not piece.exposed else []
+        terms = [(-0.3, lambda: _(REVEALS[kind]))] if not piece.exposed else []
         if kind == "detect":
-            terms.append((0.8 if unknown else -1.0, "learns a rank" if unknown else "already known"))
+            terms.append((0.8, lambda: _("learns a rank")) if unknown else (-1.0, lambda: _("already known")))
         elif kind == "arrow":
             weak = {r: p for r, p in belief.items() if r in ("S", "2", "3")}  # ranked below the Elf
             hit = sum(p * VALUE[r] for r, p in weak.items())
-            terms.append((hit, f"arrow removes it with {sum(weak.values()):.0%}"))
+            terms.append((hit, lambda: _("arrow removes it with {share}").format(share=_share(sum(weak.values())))))
             if unknown:
-                terms.append((0.4, "reveals the target"))
+                terms.append((0.4, lambda: _("reveals the target")))
         else:  # charm: a piece below 6 changes sides — the enemy loses it and we gain it
             turn = sum(p * 2 * VALUE[r] for r, p in belief.items()
                        if r not in ("T", "F") and RANK_OF_SYMBOL[r] < 6)
-            terms.append((turn, f"charm gains {turn:.1f} expected"))
+            terms.append((turn, lambda: _("charm gains {value} expected").format(value=_number(turn))))
         return terms
 
     def _fury_terms(self, board: _Board, piece, src: str, dst: str) -> list:
-        terms = [(-0.3, "reveals the Beast")] if not piece.exposed else []
+        terms = [(-0.3, lambda: _("reveals the Beast"))] if not piece.exposed else []
         falls = 0.0
         gained = lost = 0.0
         for square in _ring(dst, board.obs.width, board.obs.height):
@@ -244,7 +277,8 @@ class HeuristicAgent(DeployingAgent):
                     sure *= 1 - p
             falls = 1 - (1 - falls) * sure
         terms.append((gained - lost - falls * VALUE["5"],
-                      f"fury: takes {gained:.1f}, loses {lost:.1f} of ours, Beast falls {falls:.0%}"))
+                      lambda: _("fury: takes {gained}, loses {lost} of ours, Beast falls {share}").format(
+                          gained=_number(gained), lost=_number(lost), share=_share(falls))))
         return terms
 
 
@@ -274,7 +308,7 @@ class SearchAgent(DeployingAgent):
     breaks ties and keeps the heuristic's sense of position)."""
 
     name = "search"
-    value_meaning = "value"
+    value_meaning = N_("value")
 
     def __init__(self, seed: int | None = 0, deals: int = 10, width: int = 8, depth: int = 3,
                  prior: float = 0.3, guard: float = 6.0, keep: float | None = 0.95,
@@ -292,11 +326,12 @@ class SearchAgent(DeployingAgent):
         belief = beliefs(observation, likelihood=likelihood) if likelihood else None
         first = self.guide.explain(observation, legal_actions, belief=belief)  # the heuristic's own table
         if len(legal_actions) == 1 or first.candidates[0].value >= WIN / 2:
-            return Explanation(self.name, first.candidates, self.value_meaning, "a clear move: " + first.summary)
+            return Explanation(self.name, first.candidates, _(self.value_meaning),
+                               _("a clear move: {reason}").format(reason=first.summary))
         me = observation.player
         shortlist = first.candidates[:self.width]
         gains = {c.action: 0.0 for c in shortlist}
-        for _ in range(self.deals):
+        for _deal in range(self.deals):
             world = determinize(observation, self.rng, likelihood=likelihood)
             before = self._score(world, me)
             for candidate in shortlist:
@@ -304,11 +339,14 @@ class SearchAgent(DeployingAgent):
         scored = []
         for c in shortlist:
             gain = gains[c.action] / self.deals
-            note = f"outcome {gain:+.2f} over the deals; heuristic {c.value:+.2f}" + (f" ({c.note})" if c.note else "")
+            text = (_("outcome {gain} over the deals; heuristic {value} ({why})") if c.note
+                    else _("outcome {gain} over the deals; heuristic {value}"))
+            note = text.format(gain=_signed(gain, 2), value=_signed(c.value, 2), why=c.note)
             scored.append(Candidate(c.action, gain + self.prior * c.value, note))
         ranked = tuple(sorted(scored, key=lambda c: (-c.value, str(c.action))))
-        summary = f"best of {len(shortlist)} actions over {self.deals} deals of the hidden ranks"
-        return Explanation(self.name, ranked, self.value_meaning, summary)
+        summary = _("best of {actions} actions over {deals} deals of the hidden ranks").format(
+            actions=len(shortlist), deals=self.deals)
+        return Explanation(self.name, ranked, _(self.value_meaning), summary)
 
     def evaluate(self, observation, action) -> Candidate:
         return self.explain(observation, [action]).candidates[0]
@@ -316,7 +354,7 @@ class SearchAgent(DeployingAgent):
     def _playout(self, world, action, me: int) -> float:
         state = world.clone()
         state.apply(action)  # legal in every deal: our own pieces and the occupied squares are the same
-        for _ in range(self.depth):
+        for _ply in range(self.depth):
             if state.is_terminal:
                 break
             player = state.current_player

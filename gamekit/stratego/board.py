@@ -58,13 +58,19 @@ from gamekit.ui import HUMAN, check_seats
 from gamekit.ui.table_board import TableBoard
 from gamekit.ui.theme import style_sheet
 
+from gamekit.i18n import language
+from gamekit.ui.log import LogPanel
+
 from .notation import Action
 from .presets import RANK_OF_SYMBOL, board_spec, symbol
 from .rules import CAPTURED_MODES, MODES, StrategoState, random_setup, validate_setup
 from .setup_editor import SIDE_CLASSES, SIDE_TEXT, SetupEditor
+from .words import N_, Piece, _, ngettext, captured_word, capitalised, forbidden_word, mode_word, named, side_word
 
-POWER_LABELS = {"move": "Move", "swiftness": "Swiftness", "flight": "Flight", "fury": "Fury",
-                "detect": "Detect", "charm": "Charm", "arrow": "Arrow"}
+POWER_LABELS = {"move": N_("Move"), "swiftness": N_("Swiftness"), "flight": N_("Flight"), "fury": N_("Fury"),
+                "detect": N_("Detect"), "charm": N_("Charm"), "arrow": N_("Arrow")}
+# the events the Last turns panel shows in bold (fights, falls, powers), found in their English source
+BATTLE_WORDS = ("attacks", "falls", "removed", "immune", "survives", "It is", "detects", "power!", "shoots")
 SQUARE_SIZE = "var(--st-square, 56px)"  # the CSS shrinks it on short screens, grows it on a projector
 # an empty square's label: ipywidgets 8 leaves a button's old text on the page when the new one is ""
 BLANK = "\u00a0"
@@ -106,6 +112,7 @@ CSS = """
 .gk-board.st-board .jupyter-widgets.jupyter-button.st-square.st-forbidden:disabled { opacity: 1; filter: none; }
 .st-tray .gk-chip.st-chip-fire { background: #b03a2e; color: #fff; }
 .st-tray .gk-chip.st-chip-ice { background: #1f5fbf; color: #fff; }
+.st-moves-list { list-style: none; padding-left: 0; margin: 4px 0; }
 """
 
 def load_agents() -> dict:
@@ -140,7 +147,7 @@ class StrategoBoard(SetupEditor, TableBoard):
     game = "stratego"
     css = "st"
     max_players = 2
-    log_title = "Moves"
+    log_title = N_("Moves")
     secrets = "pieces"  # the pass-the-screen step: "I am Ana: show my pieces"
     button_width = "140px"
 
@@ -155,7 +162,7 @@ class StrategoBoard(SetupEditor, TableBoard):
         self.reset_choice()
         self._build_game_widgets(shown.mode if shown else mode,
                                  shown.captured_mode if shown else options.get("captured", "open"))
-        super().__init__(seats=seats or [HUMAN, HUMAN], names=names or list(self._spec.sides),
+        super().__init__(seats=seats or [HUMAN, HUMAN], names=names or [side_word(s) for s in self._spec.sides],
                          seed=seed, options=options,
                          agents=agents if agents is not None else load_agents(), state=state,
                          table=table, seat=seat, presentation=presentation)
@@ -183,11 +190,9 @@ class StrategoBoard(SetupEditor, TableBoard):
         self.side_panel = widgets.VBox([self.last_turn, self.trays], layout=widgets.Layout(flex="1 1 270px", min_width="260px"))
         self.middle = widgets.HBox([widgets.VBox([self.grid]), self.side_panel], layout=widgets.Layout(flex_flow="row wrap"))
         self.middle.add_class("st-middle")
-        self.mode_picker = _dropdown(MODES, mode, "Mode", "st-mode")
-        self.captured_picker = _dropdown(CAPTURED_MODES, captured, "Captured", "st-captured-mode")
-        self.setup_boxes = [widgets.Textarea(placeholder=f"{side}'s set-up ({spec.setup_rows} lines); empty: a random one",
-                                             layout=widgets.Layout(width="420px", height="90px"))
-                            for side in spec.sides]
+        self.mode_picker = _dropdown(MODES, mode, "st-mode")
+        self.captured_picker = _dropdown(CAPTURED_MODES, captured, "st-captured-mode")
+        self.setup_boxes = [widgets.Textarea(layout=widgets.Layout(width="420px", height="90px")) for side in spec.sides]
         for box, css in zip(self.setup_boxes, ("st-setup-fire", "st-setup-ice")):
             box.add_class(css)
         self.power_buttons = {kind: self.small_button(label, ["st-power", f"st-power-{kind}"],
@@ -195,20 +200,53 @@ class StrategoBoard(SetupEditor, TableBoard):
                               for kind, label in POWER_LABELS.items()}
         self._build_editor()
         self._build_grid()
-        title = _html("gk-section-title", value="Next game: mode, captured pieces and the set-ups "
-                                                "(an empty box: a random set-up)")
-        buttons = [self.game_button(f"Place {side}'s pieces", css, lambda side=number: self.edit_setup(side))
+        self.next_game_title = _html("gk-section-title")
+        buttons = [self.game_button(side, css, lambda side=number: self.edit_setup(side))
                    for number, (side, css) in enumerate(zip(spec.sides, ("st-edit-fire", "st-edit-ice")))]
         self.edit_buttons = buttons
         self.random_setups_button = self.game_button("Random set-ups", "st-setup-random", self.randomise_setups)
         self.check_setups_button = self.game_button("Check set-ups", "st-setup-check", self.check_setups)
         self.last_setups_button = self.game_button("Last game's set-ups", "st-setup-last", self.reuse_setups)
+        self._labelled_in: str | None = None
+        self._label_widgets()
         self.next_game_panel = widgets.VBox([
-            title, widgets.HBox([self.mode_picker, self.captured_picker], layout=widgets.Layout(flex_flow="row wrap")),
+            self.next_game_title,
+            widgets.HBox([self.mode_picker, self.captured_picker], layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox(self.setup_boxes, layout=widgets.Layout(flex_flow="row wrap")),
             widgets.HBox([*buttons, self.random_setups_button, self.check_setups_button, self.last_setups_button],
                          layout=widgets.Layout(flex_flow="row wrap"))])
         self.next_game_panel.add_class("st-setup")
+
+    def _label_widgets(self) -> None:
+        """Word the board's own buttons, pickers and boxes in the language in force (again when it
+        changes: a label is said when it is drawn, not once for ever)."""
+        if self._labelled_in == language():
+            return
+        self._labelled_in = language()
+        spec = self._spec
+        for picker, label, names in ((self.mode_picker, _("Mode"), mode_word),
+                                     (self.captured_picker, _("Captured"), captured_word)):
+            value = picker.value
+            picker.description = label
+            picker.options = [(names(option), option) for _label, option in picker.options]
+            picker.value = value
+        for side, box in enumerate(self.setup_boxes):
+            box.placeholder = _("{side}'s set-up ({rows} lines); empty: a random one").format(
+                side=side_word(spec.sides[side]), rows=spec.setup_rows)
+        self.next_game_title.value = _("Next game: mode, captured pieces and the set-ups (an empty box: a random "
+                                       "set-up)")
+        for side, button in enumerate(self.edit_buttons):
+            button.description = _("Place {side}'s pieces").format(side=side_word(spec.sides[side]))
+        self.random_setups_button.description = _("Random set-ups")
+        self.check_setups_button.description = _("Check set-ups")
+        self.last_setups_button.description = _("Last game's set-ups")
+        for kind, button in self.power_buttons.items():
+            button.description = _(POWER_LABELS[kind])
+        for name, button in self.square_buttons.items():
+            if button.disabled:
+                button.tooltip = _("{square}: {forbidden_area}").format(
+                    square=name, forbidden_area=forbidden_word(spec.forbidden_word))
+        self._label_editor()
 
     def game_button(self, label: str, css_class: str, action, *, style: str = "") -> widgets.Button:
         """A big button of the game's own rows (built before the shared frame)."""
@@ -227,7 +265,7 @@ class StrategoBoard(SetupEditor, TableBoard):
         try:
             action()
         except IllegalActionError as refusal:
-            self.say(f"Refused: {refusal.reason}", "error")
+            self.refuse(refusal)
 
     def _build_grid(self) -> None:
         """One button per square (forbidden ones disabled), framed by file letters and rank numbers."""
@@ -245,7 +283,6 @@ class StrategoBoard(SetupEditor, TableBoard):
                 if square in spec.forbidden:
                     button.add_class("st-forbidden")
                     button.disabled = True
-                    button.tooltip = f"{name}: {spec.forbidden_word}"
                 else:
                     button.on_click(lambda _button, name=name: self.click(name))
                 self.square_buttons[name] = button
@@ -253,6 +290,10 @@ class StrategoBoard(SetupEditor, TableBoard):
         cells.append(_html("st-coord"))
         cells += [_html("st-coord", "st-coord-file", value="abcdefghijklmnopqrstuvwxyz"[c]) for c in range(spec.width)]
         self.grid.children = cells
+
+    def refuse(self, refusal: IllegalActionError) -> None:
+        """Show a refusal's reason in the status line."""
+        self.say(_("Refused: {reason}").format(reason=refusal.reason), "error")
 
     def say(self, text: str, kind: str = "info") -> None:
         """Show ``text`` in the status line (until the game moves on) and draw the board again."""
@@ -290,14 +331,15 @@ class StrategoBoard(SetupEditor, TableBoard):
         """The seat of the person who may act now (a refusal saying why nobody may, otherwise)."""
         table = self.table
         if table.state.is_terminal:
-            _refuse("the game is over: click New game to play again")
+            _refuse(_("the game is over: click New game to play again"))
         if table.problem is not None:
-            _refuse(f"the game waits: {table.problem}")
+            _refuse(_("the game waits: {problem}").format(problem=table.problem))
         seat = table.state.current_player
         if not table.seats[seat].is_person:
-            _refuse(f"{self.names[seat]} is played by the agent {self.kinds[seat]!r}: click Play a round")
+            _refuse(_("{name} is played by the agent {agent}: click Play a round").format(
+                name=self.names[seat], agent=repr(self.kinds[seat])))
         if table.pass_to is not None:
-            _refuse(f"pass the screen to {self.names[seat]} first")
+            _refuse(_("pass the screen to {name} first").format(name=self.names[seat]))
         return seat
 
     # --- choosing a piece and its action -------------------------------------------------------
@@ -347,7 +389,7 @@ class StrategoBoard(SetupEditor, TableBoard):
         try:
             self._click(square)
         except IllegalActionError as refusal:
-            self.say(f"Refused: {refusal.reason}", "error")
+            self.refuse(refusal)
             return False
         return True
 
@@ -357,7 +399,7 @@ class StrategoBoard(SetupEditor, TableBoard):
             return
         seat = self._person_to_move()
         if self._spec.square_of(square) is None:
-            _refuse(f"there is no square {square!r} on this board")
+            _refuse(_("there is no square {square} on this board").format(square=repr(square)))
         if self.selected is None or square == self._selected:
             if square == self._selected:
                 self.reset_choice()
@@ -370,27 +412,32 @@ class StrategoBoard(SetupEditor, TableBoard):
             self._submit(candidates[0])
         elif candidates:
             self._choices = candidates
-            self.say(f"{len(candidates)} ways to reach {square}: choose one below.")
+            self.say(_("{count} ways to reach {square}: choose one below.").format(count=len(candidates), square=square))
         elif self.state.owner_at(square) == seat and any(a.src == square for a in self.state.legal_actions()):
             self._select(square, seat)
         else:
             action = self.state.action_to(self._selected, square, self._power)
-            _refuse(self.state.why_illegal(action, seat, names=self.names) or f"choose {action} with its button")
+            _refuse(self.state.why_illegal(action, seat, names=self.names)
+                    or _("choose {action} with its button").format(action=action))
 
     def _select(self, square: str, seat: int) -> None:
         owner = self.state.owner_at(square)
         if owner is None:
-            _refuse(f"{square} is empty: click one of your pieces first")
+            _refuse(_("{square} is empty: click one of your pieces first").format(square=square))
         if owner != seat:
-            _refuse(f"the piece on {square} is {self.names[owner]}'s: click one of yours first")
+            _refuse(_("the piece on {square} is {name}'s: click one of yours first").format(
+                square=square, name=self.names[owner]))
         if not any(a.src == square for a in self.state.legal_actions()):
-            _refuse(f"your piece on {square} has no legal action now")
+            _refuse(_("your piece on {square} has no legal action now").format(square=square))
         self.reset_choice()
         self._selected, self._selected_at = square, self.table.version
         self._power = self.powers()[0]  # "move" when the piece can move, else its power
-        extra = [POWER_LABELS[k] for k in self.powers() if k != "move"]
-        powers = f" or use a power ({', '.join(extra)})" if extra else ""
-        self.say(f"{square} selected: click a highlighted square{powers}.")
+        extra = [_(POWER_LABELS[k]) for k in self.powers() if k != "move"]
+        if extra:
+            self.say(_("{square} selected: click a highlighted square or use a power ({powers}).").format(
+                square=square, powers=", ".join(extra)))
+        else:
+            self.say(_("{square} selected: click a highlighted square.").format(square=square))
 
     def choose_power(self, kind: str) -> bool:
         """Choose which of the selected piece's actions the next click aims (``"move"``,
@@ -398,18 +445,20 @@ class StrategoBoard(SetupEditor, TableBoard):
         try:
             self._choose_power(kind)
         except IllegalActionError as refusal:
-            self.say(f"Refused: {refusal.reason}", "error")
+            self.refuse(refusal)
             return False
         return True
 
     def _choose_power(self, kind: str) -> None:
         self._person_to_move()
         if self.selected is None:
-            _refuse("select one of your pieces first")
+            _refuse(_("select one of your pieces first"))
         if kind not in self.powers():
-            _refuse(f"the piece on {self._selected} cannot use {kind!r} now (it can: {', '.join(self.powers())})")
+            _refuse(_("the piece on {square} cannot use {kind} now (it can: {kinds})").format(
+                square=self._selected, kind=repr(kind), kinds=", ".join(self.powers())))
         self._power, self._choices = kind, []
-        self.say(f"{POWER_LABELS[kind]} from {self._selected}: click a highlighted square.")
+        self.say(_("{power} from {square}: click a highlighted square.").format(
+            power=_(POWER_LABELS[kind]), square=self._selected))
 
     def choose(self, action) -> bool:
         """Play ``action`` (an :class:`Action` or its text, ``"b2-b3"``) for the person to move, as
@@ -418,7 +467,7 @@ class StrategoBoard(SetupEditor, TableBoard):
             self._person_to_move()
             self._submit(action)
         except IllegalActionError as refusal:
-            self.say(f"Refused: {refusal.reason}", "error")
+            self.refuse(refusal)
             return False
         return True
 
@@ -429,7 +478,7 @@ class StrategoBoard(SetupEditor, TableBoard):
     def reveal(self) -> None:
         """The screen step's button: the player to move is at the screen."""
         if not self.pass_screen_pending:
-            _refuse("there is nothing behind the screen now")
+            _refuse(_("there is nothing behind the screen now"))
         self.take_screen()
 
     def play_move(self) -> None:
@@ -457,7 +506,7 @@ class StrategoBoard(SetupEditor, TableBoard):
         try:
             table = Table("stratego", players, seed=seed, options=options, names=self.seat_picker.names[:2])
         except ValueError as problem:
-            _refuse(f"the game cannot start: {problem}")
+            _refuse(_("the game cannot start: {problem}").format(problem=problem))
         self.games += 1
         self.table, self.kinds, self.options = table, kinds, options
         self.mode_picker.value = mode
@@ -476,17 +525,17 @@ class StrategoBoard(SetupEditor, TableBoard):
         self._shuffles += 1
         for side, box in enumerate(self.setup_boxes):
             box.value = random_setup(self._spec.name, side, seed=derive_seed(base, "setup", side, self._shuffles))
-        self.say("Random set-ups filled in: edit them, check them, then click New game.")
+        self.say(_("Random set-ups filled in: edit them, check them, then click New game."))
 
     def reuse_setups(self) -> None:
         """Fill the boxes with the set-ups the last game began with, once nobody's army is secret."""
         if not self._last_setups:
-            _refuse("no game of this board began from set-ups yet")
+            _refuse(_("no game of this board began from set-ups yet"))
         if not self.shows_everything:
-            _refuse("the armies stay secret until the game is over")
+            _refuse(_("the armies stay secret until the game is over"))
         for box, text in zip(self.setup_boxes, self._last_setups):
             box.value = text
-        self.say("The last game's set-ups are in the boxes: click New game to play them again.")
+        self.say(_("The last game's set-ups are in the boxes: click New game to play them again."))
 
     def check_setups(self) -> bool:
         """Check the set-up texts with the engine; tidy them if legal, show what is wrong if not."""
@@ -498,30 +547,53 @@ class StrategoBoard(SetupEditor, TableBoard):
                 except ValueError as problem:
                     problems.append(str(problem))
         if problems:
-            self.say("Refused: " + " | ".join(problems), "error")
+            self.say(_("Refused: {reason}").format(reason=" | ".join(problems)), "error")
             return False
-        self.say("The set-ups are legal (empty boxes get random set-ups).", "success")
+        self.say(_("The set-ups are legal (empty boxes get random set-ups)."), "success")
         return True
 
     # --- drawing -------------------------------------------------------------------------------
+    def _build_frame(self, names) -> None:
+        super()._build_frame(names)
+        self.log_panel = MovesPanel(self.log_title, max_shown=60)  # numbered by the moves, once
+        self.log_panel.add_class(f"{self.css}-log")
+
+    def _take_everything_down(self) -> None:
+        """The screen changes hands: the status, the log and the turn's buttons go blank, and the
+        grid is hidden with every square emptied, all before the next screen is drawn. The grid
+        stays in the page: taking it out and putting it back made the browser build its hundred
+        buttons again, and the board stood blank for about a second after the pass-the-screen
+        click (the pass screen was already gone). Hidden in place, it shows again the moment its
+        squares hold the next person's pieces; the pass screen stays up until then."""
+        self.status.clear()
+        self.log_panel.value = ""
+        self.action_area.children = tuple(w for w in self.action_area.children if w is self.pass_screen)
+        self.grid.layout.display = "none"
+        self.side_panel.layout.display = "none"
+        self.last_turn.value = self.trays.value = ""
+        for button in self.square_buttons.values():
+            if not button.disabled:
+                button.description, button.tooltip = BLANK, ""
+
     def draw(self, view: TableView) -> list:
         self._check_selection()
+        self._label_widgets()
         self.header.value = self._header_html(view)
         self._draw_squares(view)
-        self.grid.layout.display = "none" if self.grid_hidden else None
-        self.side_panel.layout.display = "none" if self.grid_hidden else None
         self.last_turn.value = self._last_turn_html(view)
         self.trays.value = self._trays_html(view)
+        self.grid.layout.display = "none" if self.grid_hidden else None
+        self.side_panel.layout.display = "none" if self.grid_hidden else None
         return [self.middle]
 
     def action_widgets(self, view: TableView) -> list:
         if self._editing is not None:
             return self._editor_children()
         if view.is_over:
-            outcome = view.outcome
-            self.result_view.value = (f'<div class="gk-title">{escape(self.result_text(view))}</div>'
-                                      f'<div>{escape(outcome.reason)}</div>'
-                                      f'<div class="gk-muted">after {self.state.moves} moves; every piece is shown</div>')
+            # the result said once, in the players' names: "Game over: Rui (Ice) captures Ana's Flag and wins."
+            result = _("Game over: {reason}.").format(reason=view.outcome.reason.rstrip("."))
+            self.result_view.value = (f'<div class="gk-title">{escape(result)}</div>'
+                                      f'<div class="gk-muted">{escape(self._after_the_game())}</div>')
             return [self.result_view]
         if not view.my_turn:
             return []
@@ -540,15 +612,20 @@ class StrategoBoard(SetupEditor, TableBoard):
             children.append(self.choices_row)
         return children
 
+    def _after_the_game(self) -> str:
+        return ngettext("after {count} move; every piece is shown", "after {count} moves; every piece is shown",
+                        self.state.moves).format(count=self.state.moves)
+
     def _choice_button(self, action: Action) -> widgets.Button:
-        button = widgets.Button(description=str(action), layout=widgets.Layout(width="auto"))
+        button = widgets.Button(description=str(action), tooltip=_path_in_words(action),
+                                layout=widgets.Layout(width="auto"))
         button.add_class("st-choice")
         button.add_class("gk-big-button")
         self.on_click(button, lambda: self._submit(action))
         return button
 
     def prompt(self, view: TableView) -> str:
-        return f"{view.name} to move: click one of your pieces, then a highlighted square."
+        return _("{name} to move: click one of your pieces, then a highlighted square.").format(name=view.name)
 
     def _square_views(self, view: TableView) -> dict[str, tuple[str, int, bool, bool]]:
         """``{square: (label, owner, unknown, exposed)}`` for the pieces the viewer may see."""
@@ -583,88 +660,153 @@ class StrategoBoard(SetupEditor, TableBoard):
         mixed = 0 < len(self.table.persons) < 2
         return list(self.state.history[-2:] if mixed else self.state.history[-1:])
 
+    def _piece_words(self, owner: int, label: str | None = None) -> str:
+        """ "Ana's Dragon (10)" / "o Dragão de Ana (10)", or "Ana's piece" for an unknown rank."""
+        side = self._spec.sides[owner]
+        if label in RANK_OF_SYMBOL:
+            piece = Piece(owner, side, self._spec.piece_name(RANK_OF_SYMBOL[label], owner), label)
+        else:
+            piece = Piece(owner, side)
+        return piece.say(named(self.names, self._spec.sides))
+
     def _tooltip(self, square: str, label: str, owner: int | None) -> str:
         if owner is None:
             return square
-        side = self.names[owner]
         if label in RANK_OF_SYMBOL:
-            return f"{square}: {side}'s {self._spec.piece_name(RANK_OF_SYMBOL[label], owner)} ({label})"
-        return f"{square}: {side}'s piece (rank unknown)"
+            return _("{square}: {piece}").format(square=square, piece=self._piece_words(owner, label))
+        return _("{square}: {piece} (rank unknown)").format(square=square, piece=self._piece_words(owner))
+
+    def _title(self) -> str:
+        return _("Stratego Fire & Ice") if self._spec.name == "fire-and-ice" else _("Original Stratego")
+
+    def _where(self, view: TableView | None = None) -> str:
+        state = self.state
+        if state.is_terminal:
+            return _("game over")
+        return _("{name} to move").format(name=self.names[state.current_player])
 
     def _header_html(self, view: TableView) -> str:
         state = self.state
-        title = "Stratego Fire &amp; Ice" if self._spec.name == "fire-and-ice" else "Original Stratego"
-        seats = " vs ".join(f'<span class="{SIDE_TEXT[p]}"><b>{escape(self.names[p])}</b></span> '
-                            f'<span class="gk-muted">({escape(self._seat_label(p))})</span>' for p in (0, 1))
-        turn = "game over" if view.is_over else f"{escape(self.names[state.current_player])} to move"
-        return (f'<span class="gk-title">{title}</span> &nbsp; <b>{escape(state.mode)}</b> &nbsp; {seats}'
-                f'<br><span class="st-to-move" data-to-move="{state.current_player}"><b>{turn}</b></span> &nbsp; '
-                f'<span class="st-moves" data-moves="{state.moves}">move {state.moves}</span> &nbsp; '
-                f'<span class="gk-muted st-seed" data-seed="{state.seed}">game seed {state.seed}</span>')
+        moves, seed = _("move {number}").format(number=state.moves), _("game seed {seed}").format(seed=state.seed)
+        seats = _(" vs ").join(f'<span class="{SIDE_TEXT[p]}"><b>{escape(self.names[p])}</b></span> '
+                               f'<span class="gk-muted">({escape(self._seat_label(p))})</span>' for p in (0, 1))
+        return (f'<span class="gk-title">{escape(self._title())}</span> &nbsp; <b>{escape(mode_word(state.mode))}</b>'
+                f' &nbsp; {seats}'
+                f'<br><span class="st-to-move" data-to-move="{state.current_player}"><b>{escape(self._where())}</b>'
+                f'</span> &nbsp; <span class="st-moves" data-moves="{state.moves}">'
+                f'{escape(moves)}</span> &nbsp; '
+                f'<span class="gk-muted st-seed" data-seed="{state.seed}">'
+                f'{escape(seed)}</span>')
 
     def _seat_label(self, seat: int) -> str:
-        side = self._spec.sides[seat]
-        kind = "a person" if self.kinds[seat] == HUMAN else f"the {self.kinds[seat]} agent"
-        return f"{side}, {kind}" if self.names[seat] != side else kind
+        side = side_word(self._spec.sides[seat])
+        kind = _("a person") if self.kinds[seat] == HUMAN else _("the {agent} agent").format(agent=self.kinds[seat])
+        return _("{side}, {kind}").format(side=side, kind=kind) if self.names[seat] != side else kind
 
-    def _turn_lines(self) -> list[str]:
-        """The last turns (up to two: yours and the reply) as the viewer may know them."""
-        return self.state.log_lines(self.viewer, start=max(0, len(self.state.history) - 2),
-                                    names=self.names)
+    def _turn_lines(self) -> list[tuple[str, bool]]:
+        """The last turns (up to two: yours and the reply) as the viewer may know them, each with
+        whether it tells of a fight or a power."""
+        state, viewer = self.state, self.viewer
+        names = named(self.names, self._spec.sides)
+        lines = []
+        for entry in state.log[max(0, len(state.history) - 2):]:
+            private = entry.secrets[viewer] if viewer is not None else ()
+            for event in entry.events + private:
+                fight = any(word in event.text for word in BATTLE_WORDS)
+                lines.append((f"{entry.turn}. {capitalised(event.say(names))}", fight))
+        return lines
 
     def _last_turn_html(self, view: TableView) -> str:
+        title, nothing = _("Last turns"), _("No move yet.")
+        title = f'<div class="gk-section-title">{escape(title)}</div>'
         lines = self._turn_lines()
         if not lines:
-            return '<div class="gk-section-title">Last turns</div><div class="gk-muted">No move yet.</div>'
-        items = []
-        for text in lines:
-            fight = any(word in text for word in (" wins", "fall", "removed", "joins", "It is", "detects", "stands"))
-            items.append(f'<div class="{"st-battle" if fight else ""}">{escape(text, quote=False)}</div>')
-        return '<div class="gk-section-title">Last turns</div>' + "".join(items)
+            return title + f'<div class="gk-muted">{escape(nothing)}</div>'
+        items = [f'<div class="{"st-battle" if fight else ""}">{escape(text, quote=False)}</div>'
+                 for text, fight in lines]
+        return title + "".join(items)
 
     def _trays_html(self, view: TableView) -> str:
         state = self.state
         observation = view.observation if view.observation is not None else state.public_observation()
-        parts = []
+        parts, none = [], _("none")
         for side, tray in enumerate(observation.captured):
             labels = [symbol(state.rank[piece.id]) if self.shows_everything else (piece.rank or "?") for piece in tray]
             chips = "".join(f'<span class="gk-chip st-captured st-chip-{("fire", "ice")[side]}">'
-                            f"{escape(label)}</span>" for label in labels) or '<span class="gk-muted">none</span>'
-            parts.append(f'<div class="st-tray st-tray-{("fire", "ice")[side]}">'
-                         f'<b>{escape(self.names[side])} has lost:</b> {chips}</div>')
-        return "".join(parts) + f'<div class="gk-muted">captured pieces: {escape(state.captured_mode)}</div>'
+                            f"{escape(label)}</span>" for label in labels) or \
+                f'<span class="gk-muted">{escape(none)}</span>'
+            lost = _("{name} has lost:").format(name=self.names[side])
+            parts.append(f'<div class="st-tray st-tray-{("fire", "ice")[side]}"><b>{escape(lost)}</b> {chips}</div>')
+        mode = _("captured pieces: {mode}").format(mode=captured_word(state.captured_mode))
+        return "".join(parts) + f'<div class="gk-muted">{escape(mode)}</div>'
 
     # --- text ----------------------------------------------------------------------------------
     def summary(self) -> str:
         """What the board shows, as text (what the viewer may not know stays hidden)."""
         state, viewer = self.state, self.viewer
-        where = "game over" if state.is_terminal else f"{self.names[state.current_player]} to move"
-        lines = [f"Stratego {self._spec.name} ({state.mode}), move {state.moves}: {where} (game seed {state.seed})",
-                 f"Seats: {self.names[0]} {self.kinds[0]}, {self.names[1]} {self.kinds[1]}"]
+        lines = [_("Stratego {board} ({mode}), move {number}: {where} (game seed {seed})").format(
+                     board=self._spec.name, mode=mode_word(state.mode), number=state.moves, where=self._where(),
+                     seed=state.seed),
+                 _("Seats: {first} {first_kind}, {second} {second_kind}").format(
+                     first=self.names[0], first_kind=self._kind_word(0), second=self.names[1],
+                     second_kind=self._kind_word(1))]
         if self._editing is not None:
             lines += self._draft_summary()
         elif self.grid_hidden:
-            lines.append(f"(the board is hidden: pass the screen to {self.names[state.current_player]})")
+            lines.append(_("(the board is hidden: pass the screen to {name})").format(
+                name=self.names[state.current_player]))
         elif self.shows_everything:
-            lines += ["Every piece shown:", _full_view(state)]
+            lines += [_("Every piece shown:"), _full_view(state)]
         else:
-            lines += [f"As {self.names[viewer]} sees it:", state.view(viewer)]
+            lines += [_("As {name} sees it:").format(name=self.names[viewer]), state.view(viewer)]
         if self.selected:
-            lines.append(f"Selected {self._selected} ({', '.join(self.powers())}); {self._power} targets: "
-                         f"{' '.join(self.targets()) or '-'}")
+            lines.append(_("Selected {square} ({kinds}); {power} targets: {targets}").format(
+                square=self._selected, kinds=", ".join(self.powers()), power=self._power,
+                targets=" ".join(self.targets()) or "-"))
         if self._choices:
-            lines.append("Choose: " + ", ".join(map(str, self._choices)))
-        lines.extend(self._turn_lines())
+            lines.append(_("Choose: {actions}").format(actions=", ".join(map(str, self._choices))))
+        lines.extend(text for text, _fight in self._turn_lines())
         if state.is_terminal:
-            lines.append(f"Result: {state.outcome(self.names).reason}")
-        lines.append(f"Message: {self.status.text}")
+            lines.append(_("Result: {reason}").format(reason=state.outcome(self.names).reason))
+        lines.append(_("Message: {text}").format(text=self.status.text))
         return "\n".join(lines)
+
+    def _kind_word(self, seat: int) -> str:
+        return _("human") if self.kinds[seat] == HUMAN else self.kinds[seat]
 
     def __repr__(self) -> str:
         state = self.state
         where = "game over" if state.is_terminal else f"move {state.moves}"
         return (f"<StrategoBoard {self._spec.name} {state.mode}, {self.names[0]} {self.kinds[0]} vs "
                 f"{self.names[1]} {self.kinds[1]}, {where}, seed {state.seed}>")
+
+
+class MovesPanel(LogPanel):
+    """The Moves panel: each line carries its move's number already ("3. Fire moves a3-a4"; a fury
+    has several lines of one move), so the list adds none of its own, and its title is said in
+    the language in force."""
+
+    def _redraw(self) -> None:
+        head = f'<div class="gk-section-title">{escape(_(self.title))}</div>' if self.title else ""
+        if not self.entries:
+            nothing = _("Nothing yet.")
+            self.value = head + f'<div class="gk-muted">{escape(nothing)}</div>'
+            return
+        shown = self.entries if self.max_shown is None else self.entries[-self.max_shown:]
+        items = "".join(f"<li>{html}</li>" for _text, html in reversed(shown))
+        hidden = len(self.entries) - len(shown)
+        earlier = _("({count} earlier entries not shown)").format(count=hidden) if hidden else ""
+        earlier = f'<div class="gk-muted">{escape(earlier)}</div>' if hidden else ""
+        self.value = f'{head}<ul class="st-moves-list">{items}</ul>{earlier}'
+
+
+def _path_in_words(action: Action) -> str:
+    """A choice between paths to one square, in words: "through e3" / "por e3"."""
+    if action.via:
+        return _("through {square}").format(square=action.via)
+    if action.attack and action.attack != action.dst:
+        return _("land on {square}, then attack {target}").format(square=action.dst, target=action.attack)
+    return _("land on {square}").format(square=action.dst)
 
 
 def _refuse(reason: str):
@@ -693,8 +835,9 @@ def _toggle(widget, css: str, on: bool) -> None:
         widget.remove_class(css)
 
 
-def _dropdown(options, value, label: str, css: str) -> widgets.Dropdown:
-    dropdown = widgets.Dropdown(options=list(options), value=value, description=label,
+def _dropdown(options, value, css: str) -> widgets.Dropdown:
+    """A picker of option keys (each shown in words: ``_label_widgets`` names them)."""
+    dropdown = widgets.Dropdown(options=[(option, option) for option in options], value=value,
                                 layout=widgets.Layout(width="210px"), style={"description_width": "70px"})
     dropdown.add_class(css)
     return dropdown

@@ -32,6 +32,7 @@ from math import comb
 from .presets import IMMOBILE, RANK_OF_SYMBOL, SIDE_LETTERS, SYMBOLS, board_spec
 from .notation import format_position
 from .rules import MOVED, POWERED, REVEALED, SCOUTED, SWIFT, from_ascii
+from .words import _
 
 ORDER = [SYMBOLS[r] for r in sorted(SYMBOLS, key=lambda r: (r in IMMOBILE, -r))]  # 10 .. S, T, F
 
@@ -99,14 +100,14 @@ def beliefs(observation, rounds: int = 200, tolerance: float = 1e-9,
         rows.append({r: weight.get(r, 1.0) for r in mask if r in army.pool})
     weights = [groups[key] for key in keys]
     columns = {r: [(row, w) for row, w in zip(rows, weights) if r in row] for r in army.pool}
-    for _ in range(rounds):
+    for _round in range(rounds):
         change = 0.0
         for r, cells in columns.items():
             total = sum(row[r] * w for row, w in cells)
             if total > 0:
                 scale = army.pool[r] / total
                 change = max(change, abs(scale - 1))
-                for row, _ in cells:
+                for row, _weight in cells:
                     row[r] *= scale
         for row in rows:
             norm = sum(row.values())
@@ -142,7 +143,7 @@ def exact_beliefs(observation, max_states: int = 200_000) -> dict[int, dict[str,
     pool = tuple(army.pool[r] for r in ranks)
     counts, expected = _count_deals(tuple(sizes), pool, tuple(map(tuple, allowed)), max_states)
     if counts == 0:
-        raise ValueError("no deal of the hidden ranks fits what was seen (is this a custom position?)")
+        raise ValueError(_("no deal of the hidden ranks fits what was seen (is this a custom position?)"))
     result = {p.id: {p.rank: Fraction(1)} for p in observation.pieces
               if p.owner != observation.player and p.rank}
     for g, key in enumerate(keys[:-1]):
@@ -161,15 +162,15 @@ def _count_deals(sizes, pool, allowed, max_states):
     def ways_after(j, caps):  # deals of ranks j.. into the remaining capacities
         steps[0] += 1
         if steps[0] > max_states:
-            raise ValueError("too many combinations to count exactly; use beliefs() or sampling")
+            raise ValueError(_("too many combinations to count exactly; use beliefs() or sampling"))
         if j == len(pool):
             return 1 if not any(caps) else 0
         if sum(caps) != sum(pool[j:]):
             return 0
-        return sum(w * ways_after(j + 1, rest) for _, w, rest in _splits(pool[j], allowed[j], caps))
+        return sum(w * ways_after(j + 1, rest) for _split, w, rest in _splits(pool[j], allowed[j], caps))
 
     total = ways_after(0, sizes)
-    expected = [[0] * len(pool) for _ in sizes]
+    expected = [[0] * len(pool) for _group in sizes]
     frontier = {sizes: 1}  # deals of ranks < j reaching each capacity vector, by count
     for j in range(len(pool)):
         following = {}
@@ -217,7 +218,7 @@ def sample_assignment(observation, rng: random.Random, tries: int = 200,
     masks = army.masks()
     likelihood = likelihood or {}
     order = sorted(range(len(masks)), key=lambda i: (len(masks[i]), rng.random()))
-    for _ in range(tries):
+    for _attempt in range(tries):
         left = dict(army.pool)
         deal = {}
         for i in order:
@@ -233,7 +234,7 @@ def sample_assignment(observation, rng: random.Random, tries: int = 200,
             deal[army.pieces[i].id] = rank
         else:
             return deal
-    raise ValueError("could not deal the hidden ranks consistently with what was seen")
+    raise ValueError(_("could not deal the hidden ranks consistently with what was seen"))
 
 
 def determinize(observation, rng: random.Random, mode: str | None = None, likelihood: dict | None = None):

@@ -48,6 +48,7 @@ from functools import total_ordering
 from gamekit.core import NotAnActionError
 
 from .presets import FIRE, FLAG, RANK_OF_SYMBOL, SIDE_LETTERS, SORCERESS, TRAP, BoardSpec, symbol
+from .words import _, forbidden_word, piece_word, side_word
 
 KINDS = ("move", "swiftness", "flight", "fury", "detect", "charm", "arrow")
 KIND_NUMBER = {kind: number for number, kind in enumerate(KINDS)}
@@ -125,7 +126,8 @@ def parse_action(text: str) -> Action:
         return Action("fury", *match.groups())
     if match := _TARGET.fullmatch(text):
         return Action(*match.groups())
-    raise NotAnActionError(f"{_excerpt(text, 40)} is not a Stratego action: write one like {EXAMPLES}")
+    raise NotAnActionError(_("{text} is not a Stratego action: write one like {examples}").format(
+        text=_excerpt(text, 40), examples=EXAMPLES))
 
 
 # --- positions ---------------------------------------------------------------------------------
@@ -135,8 +137,9 @@ def parse_token(token: str, where: str) -> tuple[int, int]:
     side = SIDE_LETTERS.index(letter) if letter in SIDE_LETTERS else None
     rank = RANK_OF_SYMBOL.get(token[1:].upper()) if side is not None else None
     if rank is None:
-        raise ValueError(f"{where}: {_excerpt(token)} is not a piece; write a side letter r or b and a rank "
-                         f"10..2, S, T or F (e.g. r10, bS), '.' for an empty square or '~' for a forbidden one")
+        raise ValueError(_("{where}: {token} is not a piece; write a side letter r or b and a rank 10..2, S, T "
+                           "or F (e.g. r10, bS), '.' for an empty square or '~' for a forbidden one").format(
+            where=where, token=_excerpt(token)))
     return side, rank
 
 
@@ -145,8 +148,8 @@ def parse_board_token(token: str, where: str) -> tuple[int, int, bool]:
     charmed = token.endswith("*")
     side, rank = parse_token(token[:-1] if charmed else token, where)
     if charmed and (rank in (TRAP, FLAG) or rank >= SORCERESS):
-        raise ValueError(f"{where}: {_excerpt(token)} cannot be a charmed piece: a charm turns only pieces "
-                         f"ranked below 6 (the Slayer too), never a Trap or a Flag")
+        raise ValueError(_("{where}: {token} cannot be a charmed piece: a charm turns only pieces ranked below 6 "
+                           "(the Slayer too), never a Trap or a Flag").format(where=where, token=_excerpt(token)))
     return side, rank, charmed
 
 
@@ -162,25 +165,28 @@ def token(side: int, rank: int, charmed: bool = False) -> str:
 def parse_position(text: str, spec: BoardSpec) -> dict[int, tuple[int, int, bool]]:
     """``{square: (side, rank, charmed)}`` from a position text, checked against the board's shape."""
     if not isinstance(text, str):
-        raise ValueError(f"a position is a text, not {type(text).__name__}")
+        raise ValueError(_("a position is a text, not {type}").format(type=type(text).__name__))
     lines = [line.split() for line in text.strip().splitlines() if line.strip()]
     if len(lines) != spec.height:
-        raise ValueError(f"the {spec.name} board has {spec.height} rows, so a position has "
-                         f"{spec.height} lines; this one has {len(lines)}")
+        raise ValueError(_("the {board} board has {rows} rows, so a position has {rows} lines; this one has "
+                           "{lines}").format(board=spec.name, rows=spec.height, lines=len(lines)))
     pieces = {}
     for number, tokens in enumerate(lines):
         row = spec.height - 1 - number
         if len(tokens) != spec.width:
-            raise ValueError(f"row {row + 1} has {len(tokens)} squares; the {spec.name} board has {spec.width} columns")
+            raise ValueError(_("row {row} has {squares} squares; the {board} board has {columns} columns").format(
+                row=row + 1, squares=len(tokens), board=spec.name, columns=spec.width))
         for column, tok in enumerate(tokens):
             square = row * spec.width + column
-            where = f"square {spec.square_name(square)}"
+            where = _("square {square}").format(square=spec.square_name(square))
             forbidden = square in spec.forbidden
             if tok == "~" or forbidden:
                 if tok != "~" or not forbidden:
-                    raise ValueError(f"{where}: {'a' if forbidden else 'no'} {spec.forbidden_word} "
-                                     f"{'is' if forbidden else 'belongs'} here, so write "
-                                     f"{'~' if forbidden else 'a piece or .'} (found {_excerpt(tok)})")
+                    text = (_("{where}: {a_forbidden_area} is here, so write ~ (found {token})") if forbidden
+                            else _("{where}: no {forbidden_area} belongs here, so write a piece or . (found {token})"))
+                    raise ValueError(text.format(where=where, token=_excerpt(tok),
+                                                 forbidden_area=forbidden_word(spec.forbidden_word),
+                                                 a_forbidden_area=forbidden_word(spec.forbidden_word, 1)))
                 continue
             if tok != ".":
                 pieces[square] = parse_board_token(tok, where)
@@ -203,30 +209,34 @@ def format_position(spec: BoardSpec, pieces: dict[int, str]) -> str:
 def parse_setup(text, side: int, spec: BoardSpec) -> list[int]:
     """The ranks of ``side``'s set-up, one per square of its zone in board order (``ValueError``
     saying what is wrong: shape, foreign pieces, missing or extra pieces)."""
-    who = f"{spec.sides[side]}'s set-up"
+    who = _("{side}'s set-up").format(side=side_word(spec.sides[side]))
     if not isinstance(text, str):
-        raise ValueError(f"{who} must be a text of {spec.setup_rows} lines, not {type(text).__name__}")
+        raise ValueError(_("{who} must be a text of {rows} lines, not {type}").format(
+            who=who, rows=spec.setup_rows, type=type(text).__name__))
     lines = [line.split() for line in text.strip().splitlines() if line.strip()]
     first, last = (spec.setup_rows, 1) if side == FIRE else (spec.height, spec.height - spec.setup_rows + 1)
     if len(lines) != spec.setup_rows or any(len(tokens) != spec.width for tokens in lines):
-        shape = ", ".join(str(len(tokens)) for tokens in lines) or "nothing"
-        raise ValueError(f"{who} must have {spec.setup_rows} lines of {spec.width} pieces (rows {first} "
-                         f"down to {last}, as the board prints them); got lines of {shape}")
+        shape = ", ".join(str(len(tokens)) for tokens in lines) or _("nothing")
+        raise ValueError(_("{who} must have {rows} lines of {width} pieces (rows {first} down to {last}, as the "
+                           "board prints them); got lines of {shape}").format(
+            who=who, rows=spec.setup_rows, width=spec.width, first=first, last=last, shape=shape))
     ranks_by_square = {}
     top = first - 1
     for number, tokens in enumerate(lines):
         row = top - number
         for column, tok in enumerate(tokens):
             square = row * spec.width + column
-            where = f"{who}, square {spec.square_name(square)}"
+            where = _("{who}, square {square}").format(who=who, square=spec.square_name(square))
             if tok[:1].lower() in SIDE_LETTERS:
                 owner, rank = parse_token(tok, where)
                 if owner != side:
-                    raise ValueError(f"{where}: {tok!r} is {spec.sides[owner]}'s piece")
+                    raise ValueError(_("{where}: {token} is {side}'s piece").format(
+                        where=where, token=repr(tok), side=side_word(spec.sides[owner])))
             elif tok.upper() in RANK_OF_SYMBOL:
                 rank = RANK_OF_SYMBOL[tok.upper()]
             else:
-                raise ValueError(f"{where}: {_excerpt(tok)} is not a piece; write a rank 10..2, S, T or F")
+                raise ValueError(_("{where}: {token} is not a piece; write a rank 10..2, S, T or F").format(
+                    where=where, token=_excerpt(tok)))
             ranks_by_square[square] = rank
     _check_army(Counter(ranks_by_square.values()), spec, who)
     return [ranks_by_square[square] for square in spec.zone(side)]
@@ -234,13 +244,17 @@ def parse_setup(text, side: int, spec: BoardSpec) -> list[int]:
 
 def _check_army(counts: Counter, spec: BoardSpec, who: str) -> None:
     wanted = spec.army_counts()
-    extra = [f"{counts[r] - n} {spec.piece_name(r)} ({symbol(r)})" for r, n in wanted.items() if counts[r] > n]
-    missing = [f"{n - counts[r]} {spec.piece_name(r)} ({symbol(r)})" for r, n in wanted.items() if counts[r] < n]
+    def counted(count: int, rank: int) -> str:
+        return f"{count} {piece_word(spec.piece_name(rank))} ({symbol(rank)})"
+
+    extra = [counted(counts[r] - n, r) for r, n in wanted.items() if counts[r] > n]
+    missing = [counted(n - counts[r], r) for r, n in wanted.items() if counts[r] < n]
     if extra or missing:
-        parts = [f"too many: {', '.join(extra)}"] if extra else []
-        parts += [f"missing: {', '.join(missing)}"] if missing else []
+        parts = [_("too many: {pieces}").format(pieces=", ".join(extra))] if extra else []
+        parts += [_("missing: {pieces}").format(pieces=", ".join(missing))] if missing else []
         army = ", ".join(f"{n}×{symbol(r)}" for r, n in spec.army)
-        raise ValueError(f"{who} is not the {spec.name} army ({army}): {'; '.join(parts)}")
+        raise ValueError(_("{who} is not the {board} army ({army}): {problems}").format(
+            who=who, board=spec.name, army=army, problems="; ".join(parts)))
 
 
 def format_setup(spec: BoardSpec, side: int, ranks: list[int]) -> str:

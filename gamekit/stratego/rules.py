@@ -70,7 +70,6 @@ Decisions where the digest is silent, or cannot be followed to the letter:
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from html import escape
 from typing import NamedTuple
@@ -107,7 +106,28 @@ from .notation import (
     parse_setup,
     token,
 )
-from .refusals import Refusals, _a
+from .refusals import Refusals
+from .words import (
+    BARE,
+    PLURAL,
+    A,
+    THE,
+    Counted,
+    Piece,
+    Said,
+    Side,
+    Word,
+    _,
+    capitalised,
+    either,
+    mode_word,
+    named,
+    ngettext,
+    piece_word,
+    said,
+    side_word,
+)
+from .words import N_
 
 MODES = ("classic", "powers")
 CAPTURED_MODES = ("open", "prisoner", "secret", "hidden")
@@ -150,17 +170,39 @@ def battle(attacker: int, defender: int) -> str:
 
 
 class Result(NamedTuple):
+    """How the game ended: ``winners`` and the sentence that says why (``reason``, in the
+    language in force; ``said`` keeps it as a sentence, to be said with the players' names)."""
+
     winners: tuple
-    reason: str
+    said: Said | Counted
+
+    @property
+    def reason(self) -> str:
+        return self.said.say()
 
 
 class LogEntry(NamedTuple):
-    """One turn as the players saw it: ``public`` lines for both, ``private[p]`` for p alone."""
+    """One turn as the players saw it: ``public`` lines for both, ``private[p]`` for p alone,
+    in the language in force when read (``events`` and ``secrets`` keep them as sentences)."""
 
     turn: int
     player: int
-    public: tuple
-    private: tuple  # (lines for Fire, lines for Ice)
+    events: tuple  # Said, for both
+    secrets: tuple  # (Said for Fire alone, Said for Ice alone)
+
+    @property
+    def public(self) -> tuple:
+        return tuple(capitalised(event.say()) for event in self.events)
+
+    @property
+    def private(self) -> tuple:
+        return tuple(tuple(capitalised(event.say()) for event in side) for side in self.secrets)
+
+    def lines(self, viewer: int | None, names=None) -> list[str]:
+        """The turn as ``viewer`` (``None``: anyone watching) saw it, naming the players with
+        ``names``."""
+        private = self.secrets[viewer] if viewer is not None else ()
+        return [capitalised(event.say(names)) for event in self.events + private]
 
 
 class PieceView(NamedTuple):
@@ -331,8 +373,8 @@ class StrategoState(MoveGeneration, Refusals, GameState):
         Lava Beast or a Yeti" (the armies name it differently)."""
         names = dict.fromkeys(self.spec.names[rank])
         if self.spec.army_counts()[rank] == 1 and len(names) == 1:
-            return f"the {next(iter(names))}"
-        return " or ".join(_a(name) for name in names)
+            return piece_word(next(iter(names)), THE)
+        return either(piece_word(name, A) for name in names)
 
 
     # --- performing an action ----------------------------------------------------------------
@@ -342,8 +384,8 @@ class StrategoState(MoveGeneration, Refusals, GameState):
         index = self._index
         src, dst = index[action.src], index[action.dst]
         pid = self.board[src]
-        self._turn_public: list[str] = []
-        self._turn_private: tuple[list[str], list[str]] = ([], [])
+        self._turn_public: list[Said] = []
+        self._turn_private: tuple[list[Said], list[Said]] = ([], [])
         self._material_changed = False
         kind = action.kind
         shuttle = False
@@ -386,16 +428,16 @@ class StrategoState(MoveGeneration, Refusals, GameState):
     def _settle(self, player: int) -> None:
         """Decide whether the game ends before ``player`` moves: a side that cannot move or attack
         loses, whatever the other side could do ("seu oponente será proclamado vencedor")."""
-        sides = self.spec.sides
         if not self._has_action(player):
             other = 1 - player
-            why = (" (the back-and-forth rule forbids its only moves)" if self._only_shuttles_left(player)
-                   else "")
-            self.result = Result((other,), f"{sides[player]} cannot move or attack{why}: {sides[other]} wins")
+            text = (N_("{loser} cannot move or attack (the back-and-forth rule forbids its only moves): "
+                       "{winner} wins") if self._only_shuttles_left(player)
+                    else N_("{loser} cannot move or attack: {winner} wins"))
+            self.result = Result((other,), said(text, loser=self._side(player), winner=self._side(other)))
         elif self.max_moves is not None and self.moves >= self.max_moves:
-            self.result = Result((0, 1), f"the limit of {self.max_moves} moves is reached: a draw")
+            self.result = Result((0, 1), Counted(_move_limit, self.max_moves))
         elif self.quiet_moves is not None and self.quiet >= self.quiet_moves:
-            self.result = Result((0, 1), f"{self.quiet_moves} moves without a capture: a draw")
+            self.result = Result((0, 1), Counted(_quiet_limit, self.quiet_moves))
 
     def _relocate(self, pid: int, src: int, dst: int) -> None:
         self.board[src] = EMPTY
@@ -446,18 +488,25 @@ class StrategoState(MoveGeneration, Refusals, GameState):
             self._learn(pid, MOVED | SCOUTED, SCOUT_MASK | swift)
 
     # --- narration ---------------------------------------------------------------------------
-    def _who(self, pid: int, with_rank: bool = True) -> str:
-        side = self.spec.sides[self.owner[pid]]
+    def _side(self, side: int) -> Side:
+        return Side(side, self.spec.sides[side])
+
+    def _who(self, pid: int, with_rank: bool = True) -> Piece:
+        """The piece in a sentence, by its side: "Fire's Dragon (10)", or "Fire's piece"."""
+        owner = self.owner[pid]
         if not with_rank:
-            return f"{side}'s piece"
-        return f"{side}'s {self._name(pid)} ({symbol(self.rank[pid])})"
+            return Piece(owner, self.spec.sides[owner])
+        return Piece(owner, self.spec.sides[owner], self._name(pid), symbol(self.rank[pid]))
+
+    def _say(self, text: str, **fields) -> None:
+        self._turn_public.append(said(text, **fields))
 
     def _say_move(self, pid: int, action: Action) -> None:
         """A quiet move: the enemy sees where the piece went, not what it is (nor how it moved)."""
         owner = self.owner[pid]
         bent = action.via and not _straight(action)  # a bent path shows its corner; a straight one does not
         path = f"{action.src}-{action.via}-{action.dst}" if bent else f"{action.src}-{action.dst}"
-        self._turn_public.append(f"{self.spec.sides[owner]} moves {path}.")
+        self._say(N_("{side} moves {path}."), side=self._side(owner), path=path)
 
     # --- the turn's events -------------------------------------------------------------------
     def _fight(self, attacker: int, defender: int, src: int, via: int = -1) -> None:
@@ -465,9 +514,9 @@ class StrategoState(MoveGeneration, Refusals, GameState):
         both are revealed."""
         outcome = battle(self.rank[attacker], self.rank[defender])
         target = self.square[defender]
-        path = f" goes through {self._names[via]} and" if via >= 0 else ""
-        text = (f"{self._who(attacker)} on {self._names[src]}{path} attacks "
-                f"{self._who(defender)} on {self._names[target]}: ")
+        fields = {"attacker": self._who(attacker), "defender": self._who(defender), "src": self._names[src],
+                  "dst": self._names[target]}
+        the_attacker, the_defender = Word(self._name(attacker)), Word(self._name(defender))
         self._reveal(attacker)
         self._reveal(defender)
         self.board[src] = EMPTY
@@ -476,31 +525,39 @@ class StrategoState(MoveGeneration, Refusals, GameState):
         if outcome == DEFENDER_WINS:
             self._capture(attacker)
             if self.rank[defender] == TRAP:
-                text += f"the {self._name(defender)} takes it."
+                verdict = said(N_("{the_defender} takes it."), the_defender=the_defender)
             else:
-                text += f"the {self._name(defender)} wins."
+                verdict = said(N_("{the_defender} wins."), the_defender=the_defender)
         elif outcome == BOTH_FALL:
             self._capture(attacker)
             self._capture(defender)
-            text += "equal ranks, both are removed."
+            verdict = said(N_("equal ranks, both are removed."))
         else:
             self._capture(defender)
             self._relocate(attacker, src, target)
             if outcome == FLAG_TAKEN:
-                winner, sides = self.owner[attacker], self.spec.sides
-                text += f"the Flag is captured! {sides[winner]} wins."
-                self.result = Result((winner,), f"{sides[winner]} captured {sides[1 - winner]}'s Flag: {sides[winner]} wins")
+                winner, loser = self.owner[attacker], self.owner[defender]
+                verdict = said(N_("the Flag is captured! {side} wins."), side=self._side(winner))
+                flag = Piece(loser, self.spec.sides[loser], self._name(defender))
+                self.result = Result((winner,), said(N_("{winner} captures {flag} and wins"),
+                                                     winner=self._side(winner), flag=flag))
             elif self.rank[defender] == TRAP:
-                text += f"the {self._name(attacker)} disarms the {self._name(defender)}."
+                verdict = said(N_("{the_attacker} disarms {the_defender}."), the_attacker=the_attacker,
+                               the_defender=the_defender)
             else:
-                text += f"the {self._name(attacker)} wins."
-        self._turn_public.append(text)
+                verdict = said(N_("{the_attacker} wins."), the_attacker=the_attacker)
+        if via >= 0:
+            self._say(N_("{attacker} on {src} goes through {via} and attacks {defender} on {dst}: {verdict}"),
+                      via=self._names[via], verdict=verdict, **fields)
+        else:
+            self._say(N_("{attacker} on {src} attacks {defender} on {dst}: {verdict}"), verdict=verdict, **fields)
 
     def _fly(self, dragon: int, src: int, dst: int, target: int) -> bool:
         self._reveal(dragon)
         self._learn(dragon, MOVED | POWERED, 1 << DRAGON)
         self._relocate(dragon, src, dst)
-        self._turn_public.append(f"{self._who(dragon)} flies from {self._names[src]} to {self._names[dst]}.")
+        self._say(N_("{dragon} flies from {src} to {dst}."), dragon=self._who(dragon), src=self._names[src],
+                  dst=self._names[dst])
         if target < 0:
             return True
         self._fight(dragon, self.board[target], dst)
@@ -512,8 +569,9 @@ class StrategoState(MoveGeneration, Refusals, GameState):
         self._learn(beast, MOVED | POWERED, 1 << BEAST)
         self._relocate(beast, src, dst)
         neighbours = [self.board[s] for s in self._near1[dst] if self.board[s] >= 0]
-        self._turn_public.append(f"{self._who(beast)} steps from {self._names[src]} to {self._names[dst]} "
-                                 f"in a fury" + (", fighting every neighbour." if neighbours else "; nobody is near."))
+        text = (N_("{beast} steps from {src} to {dst} in a fury, fighting every neighbour.") if neighbours
+                else N_("{beast} steps from {src} to {dst} in a fury; nobody is near."))
+        self._say(text, beast=self._who(beast), src=self._names[src], dst=self._names[dst])
         if not neighbours:
             return True
         fallen, beast_falls = [], False
@@ -521,60 +579,68 @@ class StrategoState(MoveGeneration, Refusals, GameState):
             self._reveal(other)  # every neighbour is revealed, Traps and Flags too
             rank = self.rank[other]
             if rank in IMMOBILE:
-                verdict = "immune"
-            elif rank <= BEAST:
+                text = N_("  {piece} on {square}: immune.")
+            elif rank == BEAST:
                 fallen.append(other)
-                verdict = "removed" + (" (and so is the Beast)" if rank == BEAST else "")
+                text = N_("  {piece} on {square}: removed (and so is the Beast).")
+            elif rank < BEAST:
+                fallen.append(other)
+                text = N_("  {piece} on {square}: removed.")
             else:
-                verdict = "stronger: it survives"
+                text = N_("  {piece} on {square}: stronger: it survives.")
             beast_falls |= rank in range(BEAST, DRAGON + 1)
-            self._turn_public.append(f"  {self._who(other)} on {self._names[self.square[other]]}: {verdict}.")
+            self._say(text, piece=self._who(other), square=self._names[self.square[other]])
         for other in fallen:
             self._capture(other)
         if beast_falls:
             self._capture(beast)
-            self._turn_public.append(f"  The {self._name(beast)} falls too.")
+            self._say(N_("  {the_beast} falls too."), the_beast=Word(self._name(beast)))
         return False
 
     def _detect(self, mage: int, target: int, player: int) -> None:
         self._reveal(mage)
         self._learn(mage, POWERED, 1 << MAGE)
         self._reveal(target, (player,))
-        square = self._names[self.square[target]]
-        self._turn_public.append(f"{self._who(mage)} on {self._names[self.square[mage]]} detects the piece on {square}.")
-        self._turn_private[player].append(f"It is {self._who(target)}.")
+        self._say(N_("{mage} on {square} detects the piece on {target}."), mage=self._who(mage),
+                  square=self._names[self.square[mage]], target=self._names[self.square[target]])
+        self._turn_private[player].append(said(N_("It is {piece}."), piece=self._who(target)))
 
     def _charm(self, sorceress: int, target: int, player: int) -> None:
         self._reveal(sorceress)
         self._learn(sorceress, POWERED, 1 << SORCERESS)
-        square = self._names[self.square[target]]
-        text = f"{self._who(sorceress)} says \"You are under my power!\" to the piece on {square}: "
+        spell = {"sorceress": self._who(sorceress), "square": self._names[self.square[target]]}
+        text = N_('{sorceress} says "You are under my power!" to the piece on {square}: {verdict}')
         rank = self.rank[target]
         if rank in IMMOBILE or rank >= SORCERESS:
             self.possible[player][target] &= CHARM_PROOF_MASK
             self._touch(target)
-            self._turn_public.append(text + "nothing happens (it is ranked 6 or higher, or a Trap or Flag).")
+            verdict = said(N_("nothing happens (it is ranked 6 or higher, or a Trap or Flag)."))
+            self._say(text, verdict=verdict, **spell)
             return
         loser = self.owner[target]
+        name, sides = self._name(target), self.spec.sides
+        # Translators: {loser} is the side the piece leaves, {piece} its bare name, {the_piece} with
+        # its article, {loser_piece} the piece by its side ("Ice's Yeti (5)"), {side} the side it joins.
+        verdict = said(N_("the {loser} {piece} ({rank}) joins {side}."), loser=self._side(loser),
+                       piece=Word(name, BARE), the_piece=Word(name), rank=symbol(rank),
+                       loser_piece=Piece(loser, sides[loser], name, symbol(rank)), side=self._side(player))
         self.owner[target] = player
         self.charmed[target] = True
         self._touch(target)
         self._reveal(target)
         self._material_changed = True
-        self._turn_public.append(text + f"the {self.spec.sides[loser]} {self._name(target)} ({symbol(rank)}) "
-                                        f"joins {self.spec.sides[player]}.")
+        self._say(text, verdict=verdict, **spell)
 
     def _arrow(self, elf: int, target: int) -> None:
         self._reveal(elf)
         self._learn(elf, POWERED, 1 << ELF)
         self._reveal(target)
-        square = self._names[self.square[target]]
-        text = f"{self._who(elf)} shoots at {self._who(target)} on {square}: "
+        fields = {"elf": self._who(elf), "target": self._who(target), "square": self._names[self.square[target]]}
         if self.rank[target] in (SLAYER, SCOUT, DWARF):  # ranked lower than the Elf
             self._capture(target)
-            self._turn_public.append(text + "it is removed.")
+            self._say(N_("{elf} shoots at {target} on {square}: it is removed."), **fields)
         else:
-            self._turn_public.append(text + "it stands.")
+            self._say(N_("{elf} shoots at {target} on {square}: it stands."), **fields)
 
     # --- the end -----------------------------------------------------------------------------
     def scores(self) -> list[int]:
@@ -589,12 +655,9 @@ class StrategoState(MoveGeneration, Refusals, GameState):
         return list(self.result.winners) if self.result is not None else []
 
     def _outcome_reason(self, names=None) -> str:
-        """The end in the armies' words ("... : Fire wins"), the winner's name added with ``names``."""
-        reason, winners = self.result.reason, self.result.winners
-        side = self.spec.sides[winners[0]]
-        if names and len(winners) == 1 and names[winners[0]] != side and reason.endswith(f"{side} wins"):
-            return f"{reason.removesuffix(' wins')} ({names[winners[0]]}) wins"
-        return reason
+        """The end in the armies' words ("Fire captures Ice's Flag and wins"), or in the players'
+        with ``names`` ("Rui (Ice) captures Ana's Flag and wins")."""
+        return self.result.said.say(named(names, self.spec.sides))
 
     # --- what a player sees --------------------------------------------------------------------
     def observation(self, player: int) -> StrategoObservation:
@@ -619,7 +682,7 @@ class StrategoState(MoveGeneration, Refusals, GameState):
             width=spec.width, height=spec.height, forbidden=_forbidden_names(spec), moves=self.moves,
             pieces=self._pieces[player], captured=trays, army=_army_symbols(spec),
             captured_mode=self.captured_mode, back_and_forth=self.back_and_forth,
-            last_turn=(last.public + last.private[player]) if last else (),
+            last_turn=tuple(last.lines(player)) if last else (),
             result=self.result.reason if self.result else None,
         )
 
@@ -667,19 +730,7 @@ class StrategoState(MoveGeneration, Refusals, GameState):
     def _log_step(self, number: int, step, viewer: int | None, names) -> list[str]:
         """Turn ``number`` as ``viewer`` saw it: the public lines, and a Mage's answer for its owner."""
         entry = self.log[number - 1]
-        private = entry.private[viewer] if viewer is not None else ()
-        return [f"{entry.turn}. {self._named_sides(text, names)}" for text in entry.public + private]
-
-    def _named_sides(self, text: str, names) -> str:
-        """A log line in the players' names: "Ana (Fire) moves a3-a4", "Ana's Dragon (10)"."""
-        if not names or tuple(names) == self.spec.sides:
-            return text
-        people = dict(zip(self.spec.sides, map(str, names)))
-
-        def named(match) -> str:
-            side, possessive = match.group(1), match.group(2)
-            return f"{people[side]}'s" if possessive else f"{people[side]} ({side})"
-        return re.sub(rf"\b({'|'.join(self.spec.sides)})('s)?\b", named, text)
+        return [f"{entry.turn}. {line}" for line in entry.lines(viewer, named(names, self.spec.sides))]
 
     def public_observation(self) -> StrategoObservation:
         """What anyone watching may know (a projector, the screen between two players): ranks
@@ -706,13 +757,13 @@ class StrategoState(MoveGeneration, Refusals, GameState):
             width=spec.width, height=spec.height, forbidden=_forbidden_names(spec), moves=self.moves,
             pieces=tuple(pieces), captured=trays, army=_army_symbols(spec),
             captured_mode=self.captured_mode, back_and_forth=self.back_and_forth,
-            last_turn=last.public if last else (), result=self.result.reason if self.result else None)
+            last_turn=tuple(last.lines(None)) if last else (), result=self.result.reason if self.result else None)
 
     def knows(self, player: int, square: str) -> str | None:
         """The rank symbol ``player`` knows for the piece on ``square`` (``None`` if unknown)."""
         pid = self._piece_on(square)
         if pid < 0:
-            raise ValueError(f"there is no piece on {square}")
+            raise ValueError(_("there is no piece on {square}").format(square=square))
         return symbol(self.rank[pid]) if self.flags[player][pid] & REVEALED else None
 
     def piece_at(self, square: str) -> str | None:
@@ -735,7 +786,8 @@ class StrategoState(MoveGeneration, Refusals, GameState):
         next to both, or the attack on ``square`` if it is next to ``src``."""
         self._piece_on(src), self._piece_on(square)  # both must be squares of this board
         if kind not in KIND_NUMBER:
-            raise NotAnActionError(f"{kind!r} is not a kind of action; the kinds are {', '.join(KINDS)}")
+            raise NotAnActionError(_("{kind} is not a kind of action; the kinds are {kinds}").format(
+                kind=repr(kind), kinds=", ".join(KINDS)))
         mover = self.owner_at(src)
         enemy = mover is not None and self.owner_at(square) not in (None, mover)
         if kind == "move":
@@ -810,31 +862,36 @@ class StrategoState(MoveGeneration, Refusals, GameState):
 
     def _title(self) -> str:
         if self.spec.name == "fire-and-ice":
-            return "Stratego Fire & Ice"
-        return "Original Stratego" + (" with Special Powers (the kit's own variant)" if self.powers else "")
+            return _("Stratego Fire & Ice")
+        if self.powers:
+            return _("Original Stratego with Special Powers (the kit's own variant)")
+        return _("Original Stratego")
 
     def _status(self) -> str:
-        return self.result.reason if self.result else f"{self.spec.sides[self.to_move]} to move"
+        if self.result:
+            return self.result.reason
+        return _("{side} to move").format(side=side_word(self.spec.sides[self.to_move]))
+
+    def _heading(self) -> str:
+        """ "Stratego Fire & Ice (classic), after 3 moves: Ice to move" """
+        return _("{title} ({mode}), after {moves}: {status}").format(
+            title=self._title(), mode=mode_word(self.mode), moves=_moves(self.moves), status=self._status())
+
+    def _lost_line(self, side: int, shown: bool) -> str:
+        lost = " ".join(symbol(self.rank[pid]) if shown else "?" for pid in self.captured[side]) or "-"
+        return _("{side} has lost: {pieces}").format(side=side_word(self.spec.sides[side]), pieces=lost)
 
     def _render(self) -> str:
         """What everybody at the table may see: ranks only where they were shown in public, the trays
         as the captured-pieces mode shows them to a watcher (every rank: :meth:`reveal`)."""
-        spec = self.spec
-        lines = [f"{self._title()} ({self.mode}), after {_moves(self.moves)}: {self._status()}", self.view(None)]
-        for side in (0, 1):
-            shown = self.captured_mode == "open"
-            lost = " ".join(symbol(self.rank[pid]) if shown else "?" for pid in self.captured[side]) or "-"
-            lines.append(f"{spec.sides[side]} has lost: {lost}")
+        lines = [self._heading(), self.view(None)]
+        lines += [self._lost_line(side, self.captured_mode == "open") for side in (0, 1)]
         return "\n".join(lines)
 
     def reveal(self) -> str:
         """The whole game as text, every rank shown (for debugging; never for a player's screen)."""
-        spec = self.spec
-        lines = [f"{self._title()} ({self.mode}), after {_moves(self.moves)}: {self._status()}",
-                 _with_coordinates(spec, self.to_ascii())]
-        for side in (0, 1):
-            lost = " ".join(symbol(self.rank[pid]) for pid in self.captured[side]) or "-"
-            lines.append(f"{spec.sides[side]} has lost: {lost}")
+        lines = [self._heading(), _with_coordinates(self.spec, self.to_ascii())]
+        lines += [self._lost_line(side, True) for side in (0, 1)]
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
@@ -855,7 +912,7 @@ class StrategoState(MoveGeneration, Refusals, GameState):
             rows.append("<tr>" + "".join(cells) + "</tr>")
         files = "".join(f"<th>{f}</th>" for f in "abcdefghijklmnopqrstuvwxyz"[:spec.width])
         rows.append(f"<tr><th></th>{files}</tr>")
-        caption = escape(f"{self._title()} ({self.mode}), after {_moves(self.moves)}: {self._status()}")
+        caption = escape(self._heading())
         return (f'<table style="border-collapse:separate;border-spacing:2px"><caption>{caption}</caption>'
                 + "".join(rows) + "</table>")
 
@@ -899,7 +956,17 @@ def _public_possible(state: StrategoState, seen: int) -> int:
 
 
 def _moves(count: int) -> str:
-    return f"{count} move" + ("" if count == 1 else "s")
+    return ngettext("{count} move", "{count} moves", count).format(count=count)
+
+
+def _move_limit(count: int) -> str:
+    return ngettext("the limit of {count} move is reached: a draw",
+                    "the limit of {count} moves is reached: a draw", count).format(count=count)
+
+
+def _quiet_limit(count: int) -> str:
+    return ngettext("{count} move without a capture: a draw",
+                    "{count} moves without a capture: a draw", count).format(count=count)
 
 
 def _straight(action: Action) -> bool:
@@ -988,11 +1055,14 @@ def _placement_from_position(spec: BoardSpec, position: str) -> list:
         for rank in IMMOBILE:  # Traps and Flags never change sides
             count = sum(1 for s, r, _ in pieces.values() if s == side and r == rank)
             if count > army[rank]:
-                raise ValueError(f"{spec.sides[side]} has {count} {spec.plural(rank)}; its army has {army[rank]}")
+                raise ValueError(_("{side} has {count} {pieces}; its army has {most}").format(
+                    side=side_word(spec.sides[side]), count=count, most=army[rank],
+                    pieces=piece_word(spec.names[rank][0], PLURAL)))
     for rank, count in army.items():  # a charm moves pieces across, so only the total is bounded
-        total = sum(1 for _, r, _ in pieces.values() if r == rank)
+        total = sum(1 for _side, r, _charmed in pieces.values() if r == rank)
         if total > 2 * count:
-            raise ValueError(f"the position has {total} {spec.plural(rank)}; the two armies have {2 * count}")
+            raise ValueError(_("the position has {count} {pieces}; the two armies have {most}").format(
+                count=total, most=2 * count, pieces=piece_word(spec.names[rank][0], PLURAL)))
     return [(square, side, rank, charmed) for square, (side, rank, charmed) in sorted(pieces.items())]
 
 
@@ -1043,7 +1113,7 @@ def from_ascii(text: str, mode: str = "classic", board: str = "fire-and-ice", to
 def random_setup(board: str = "fire-and-ice", side: int = 0, seed: int | None = None) -> str:
     """A shuffled legal set-up text for ``side`` (0 Fire, 1 Ice)."""
     spec = board_spec(board)
-    rng, _ = make_rng(seed)
+    rng, _seed = make_rng(seed)
     ranks = spec.army_list()
     rng.shuffle(ranks)
     return format_setup(spec, side, ranks)

@@ -19,6 +19,7 @@ from gamekit.core import IllegalActionError, derive_seed
 from .notation import format_setup, parse_setup
 from .presets import RANK_OF_SYMBOL, symbol
 from .rules import validate_setup
+from .words import _, ngettext, piece_word, side_word
 
 SIDE_CLASSES = ("st-piece-fire", "st-piece-ice")
 SIDE_TEXT = ("st-fire-text", "st-ice-text")
@@ -49,6 +50,17 @@ class SetupEditor:
             self.game_button("Cancel", "st-setup-cancel", self.cancel_setup)],
             layout=widgets.Layout(flex_flow="row wrap"))
 
+    def _label_editor(self) -> None:
+        """The editor's buttons in the language in force."""
+        fill, clear, done, cancel = self.editor_buttons.children
+        fill.description = _("Fill the rest at random")
+        clear.description = _("Clear")
+        done.description = _("Done: save as text")
+        cancel.description = _("Cancel")
+
+    def _side(self, side: int) -> str:
+        return side_word(self._spec.sides[side])
+
     @property
     def editing(self) -> int | None:
         """The side whose set-up is being placed on the grid, or ``None``."""
@@ -60,16 +72,19 @@ class SetupEditor:
         set-up, else from empty rows."""
         spec = self._spec
         if side not in (0, 1):
-            _refuse(f"side is 0 ({spec.sides[0]}) or 1 ({spec.sides[1]}), not {side!r}")
+            _refuse(_("side is 0 ({first}) or 1 ({second}), not {side}").format(
+                first=self._side(0), second=self._side(1), side=repr(side)))
         self._editing, self._draft, self._pick = side, {}, None
         self.reset_choice()
         text = self.setup_boxes[side].value
-        message = f"Placing {spec.sides[side]}'s pieces: choose a piece below, then click a square of its rows."
+        message = _("Placing {side}'s pieces: choose a piece below, then click a square of its rows.").format(
+            side=self._side(side))
         if text.strip():
             try:
                 ranks = parse_setup(text, side, spec)
             except ValueError as problem:
-                message = f"The text in {spec.sides[side]}'s box is not a set-up ({problem}): starting empty."
+                message = _("The text in {side}'s box is not a set-up ({problem}): starting empty.").format(
+                    side=self._side(side), problem=problem)
             else:
                 self._draft = {spec.square_name(s): r for s, r in zip(spec.zone(side), ranks)}
         self.say(message)
@@ -87,37 +102,46 @@ class SetupEditor:
         self._check_editing()
         left = self.pieces_left()
         if piece not in left:
-            _refuse(f"{piece!r} is not a piece of this army: choose one of {' '.join(left)}")
+            _refuse(_("{piece} is not a piece of this army: choose one of {pieces}").format(
+                piece=repr(piece), pieces=" ".join(left)))
         if left[piece] == 0:
-            _refuse(f"every {self._piece_name(piece)} is already placed")
+            # Translators: {piece} is the bare name ("Dwarf"), {pieces} its plural
+            _refuse(_("every {piece} is already placed").format(piece=self._piece_name(piece),
+                                                                pieces=self._piece_name(piece, 3)))
         self._pick = piece
-        self.say(f"{self._piece_name(piece)} ({piece}): click an empty square of the set-up rows.")
+        self.say(_("{piece} ({rank}): click an empty square of the set-up rows.").format(
+            piece=self._piece_name(piece), rank=piece))
 
-    def _piece_name(self, piece: str) -> str:
-        return self._spec.piece_name(RANK_OF_SYMBOL[piece], self._editing)
+    def _piece_name(self, piece: str, form: int = 0) -> str:
+        return piece_word(self._spec.piece_name(RANK_OF_SYMBOL[piece], self._editing), form)
 
     def _check_editing(self) -> None:
         if self._editing is None:
-            _refuse("no set-up is being edited: click Place Fire's pieces or Place Ice's pieces")
+            _refuse(_("no set-up is being edited: click Place {first}'s pieces or Place {second}'s pieces").format(
+                first=self._side(0), second=self._side(1)))
 
     def _edit_click(self, square: str) -> None:
         spec, side = self._spec, self._editing
         if square not in self._zone_names():
             rows = spec.zone(side)
             first, last = rows[0] // spec.width + 1, rows[-1] // spec.width + 1
-            _refuse(f"{square} is not in {spec.sides[side]}'s set-up rows ({first} to {last})")
+            _refuse(_("{square} is not in {side}'s set-up rows ({first} to {last})").format(
+                square=square, side=self._side(side), first=first, last=last))
         if square in self._draft:  # take the piece back; it is the next one to place
             self._pick = symbol(self._draft.pop(square))
-            self.say(f"Took the {self._piece_name(self._pick)} back from {square}: click where it goes.")
+            self.say(_("Took {the_piece} back from {square}: click where it goes.").format(
+                the_piece=self._piece_name(self._pick, 1), square=square))
             return
         if self._pick is None:
-            _refuse("choose a piece below the grid first")
+            _refuse(_("choose a piece below the grid first"))
         self._draft[square] = RANK_OF_SYMBOL[self._pick]
         placed = self._pick
         if self.pieces_left()[self._pick] == 0:
             self._pick = None
         left = sum(self.pieces_left().values())
-        self.say(f"{self._piece_name(placed)} on {square}; {left} pieces still to place.")
+        self.say(ngettext("{piece} on {square}; {count} piece still to place.",
+                          "{piece} on {square}; {count} pieces still to place.", left).format(
+            piece=self._piece_name(placed), square=square, count=left))
 
     def fill_setup(self) -> None:
         """Put the pieces still to place on the empty squares, shuffled (seeded by the board)."""
@@ -129,13 +153,13 @@ class SetupEditor:
         random.Random(derive_seed(base, "fill", self._editing, self._shuffles)).shuffle(rest)
         self._draft.update(zip(empty, rest))
         self._pick = None
-        self.say("The rest are placed at random: move pieces by clicking them, or click Done.")
+        self.say(_("The rest are placed at random: move pieces by clicking them, or click Done."))
 
     def clear_setup(self) -> None:
         """Take every piece off the set-up rows."""
         self._check_editing()
         self._draft, self._pick = {}, None
-        self.say("The set-up rows are empty: choose a piece, then click a square.")
+        self.say(_("The set-up rows are empty: choose a piece, then click a square."))
 
     def finish_setup(self) -> None:
         """Save the placed set-up as text in its box (the engine checks it) and leave the editor."""
@@ -143,12 +167,13 @@ class SetupEditor:
         spec, side = self._spec, self._editing
         missing = {p: n for p, n in self.pieces_left().items() if n}
         if missing:
-            _refuse("place every piece first (or Fill the rest at random): still to place "
-                    + ", ".join(f"{n}×{p}" for p, n in missing.items()))
+            _refuse(_("place every piece first (or Fill the rest at random): still to place {pieces}").format(
+                pieces=", ".join(f"{n}×{p}" for p, n in missing.items())))
         text = format_setup(spec, side, [self._draft[name] for name in self._zone_names()])
         self.setup_boxes[side].value = validate_setup(text, side, spec.name)
         self._editing = None
-        self.say(f"{spec.sides[side]}'s set-up is saved in its box: click New game to play it.", "success")
+        self.say(_("{side}'s set-up is saved in its box: click New game to play it.").format(side=self._side(side)),
+                 "success")
 
     def cancel_setup(self) -> None:
         """Leave the editor without saving."""
@@ -158,7 +183,7 @@ class SetupEditor:
         self.refresh()
 
     def _editor_children(self) -> list:
-        spec, side = self._spec, self._editing
+        side = self._editing
         for piece, left in self.pieces_left().items():
             button = self.palette_buttons[piece]
             button.description = f"{piece} ×{left}"
@@ -167,9 +192,10 @@ class SetupEditor:
             _toggle(button, "gk-selected", piece == self._pick)
             for number, css in enumerate(SIDE_CLASSES):
                 _toggle(button, css, number == side)
-        self.editor_title.value = (f'<span class="gk-title {SIDE_TEXT[side]}">{escape(spec.sides[side])}'
-                                   f"'s set-up</span> <span class=\"gk-muted\">choose a piece, click a square; "
-                                   "click a placed piece to take it back</span>")
+        title = _("{side}'s set-up").format(side=self._side(side))
+        hint = _("choose a piece, click a square; click a placed piece to take it back")
+        self.editor_title.value = (f'<span class="gk-title {SIDE_TEXT[side]}">{escape(title)}</span> '
+                                   f'<span class="gk-muted">{escape(hint)}</span>')
         return [self.editor_title, self.palette_row, self.editor_buttons]
 
     def _draft_views(self) -> dict[str, tuple[str, int, bool, bool]]:
@@ -181,8 +207,9 @@ class SetupEditor:
 
     def _draft_summary(self) -> list[str]:
         spec, side = self._spec, self._editing
-        left = " ".join(f"{n}×{p}" for p, n in self.pieces_left().items() if n) or "nothing"
-        lines = [f"Placing {spec.sides[side]}'s set-up (to place: {left}; chosen: {self._pick or '-'}):"]
+        left = " ".join(f"{n}×{p}" for p, n in self.pieces_left().items() if n) or _("nothing")
+        lines = [_("Placing {side}'s set-up (to place: {pieces}; chosen: {chosen}):").format(
+            side=self._side(side), pieces=left, chosen=self._pick or "-")]
         names = self._zone_names()
         rows = [names[i:i + spec.width] for i in range(0, len(names), spec.width)]
         for row in reversed(rows):

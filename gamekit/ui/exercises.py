@@ -33,7 +33,10 @@ from fractions import Fraction
 
 import ipywidgets as widgets
 
+from ..i18n import N_, decimal_separator, translations
 from .answer_key import answer_key, key_entry, lessons_with_keys
+
+_, ngettext, pgettext = translations("ui")
 
 RIGHT, WRONG, UNCLEAR = "right", "wrong", "unclear"
 
@@ -82,7 +85,7 @@ _GROUPED = (
     re.compile(r"(?P<int>\d{1,3}(?: \d{3})+)(?:[.,](?P<frac>\d+))?"),
 )
 
-HOW_TO_WRITE = "write it like 5/12, 1 1/2, 0.417 or 41.7 %"
+HOW_TO_WRITE = N_("write it like 5/12, 1 1/2, 0.417 or 41.7 %")
 
 
 def _tidy(text: str) -> str:
@@ -104,14 +107,15 @@ def _unsigned(text: str, whole_answer: bool) -> Reading:
     if m := _MIXED.fullmatch(text):
         whole, top, bottom = map(int, m.groups())
         if bottom == 0:
-            raise UnclearAnswer("A fraction cannot have 0 below the line.")
+            raise UnclearAnswer(_("A fraction cannot have 0 below the line."))
         if top >= bottom:
-            raise UnclearAnswer(f"“{text}” is not a usual mixed number: write it as one fraction.")
+            raise UnclearAnswer(_("“{text}” is not a usual mixed number: write it as one fraction.")
+                                .format(text=text))
         return Reading(whole + Fraction(top, bottom), None)
     if m := _FRACTION.fullmatch(text):
         top, bottom = map(int, m.groups())
         if bottom == 0:
-            raise UnclearAnswer("A fraction cannot have 0 below the line.")
+            raise UnclearAnswer(_("A fraction cannot have 0 below the line."))
         return Reading(Fraction(top, bottom), None)
     if m := _DECIMAL_DOT.fullmatch(text):
         if whole_answer and len(m[2]) == 3 and m[1] and m[1][0] != "0" and len(m[1]) <= 3:
@@ -121,15 +125,19 @@ def _unsigned(text: str, whole_answer: bool) -> Reading:
         if len(m[2]) == 3 and m[1] and m[1][0] != "0" and len(m[1]) <= 3:
             if whole_answer:
                 return Reading(Fraction(int(m[1] + m[2])), None)  # "1,000": a thousand
+            if decimal_separator() == ",":
+                return _decimal(*m.groups())                       # the language's own decimal comma
             raise UnclearAnswer(
-                f"“{text}” could be {m[1]}{m[2]} (a comma between thousands) or {m[1]}.{m[2]} "
-                f"(a decimal comma): write {m[1]}{m[2]} or {m[1]}.{m[2]}.")
+                _("“{text}” could be {thousands} (a comma between thousands) or {decimal} (a decimal "
+                  "comma): write {thousands} or {decimal}.").format(
+                    text=text, thousands=m[1] + m[2], decimal=f"{m[1]}.{m[2]}"))
         return _decimal(*m.groups())                               # "0,375": a decimal comma
     for pattern in _GROUPED:
         if m := pattern.fullmatch(text):
             digits = re.sub(r"\D", "", m["int"])
             return _decimal(digits, m["frac"]) if m["frac"] else Reading(Fraction(int(digits)), None)
-    raise UnclearAnswer(f"I cannot read “{text}” as a number: {HOW_TO_WRITE}.")
+    raise UnclearAnswer(_("I cannot read “{text}” as a number: {how}.").format(
+        text=text, how=_(HOW_TO_WRITE)))
 
 
 def read_number(text: str, *, whole_answer: bool = False) -> Reading:
@@ -137,7 +145,7 @@ def read_number(text: str, *, whole_answer: bool = False) -> Reading:
     whether "1,000" means a thousand. Raises :class:`UnclearAnswer` with advice otherwise."""
     text = _tidy(text)
     if not text:
-        raise UnclearAnswer("Type an answer first.")
+        raise UnclearAnswer(_("Type an answer first."))
     percent = text.endswith("%")
     text = text.removesuffix("%").strip()
     sign = -1 if text.startswith("-") else 1
@@ -169,11 +177,13 @@ def judge_number(given: str, answer: Fraction, *, decimals: int | None = None,
     rounds_right = reading.places is not None and error <= Fraction(1, 2 * 10 ** reading.places)
     if decimals is None or reading.places is None:
         if rounds_right:
-            return Verdict(UNCLEAR, "Close, but this answer is exact: write it as a fraction.")
+            return Verdict(UNCLEAR, _("Close, but this answer is exact: write it as a fraction."))
         return Verdict(WRONG)
     if reading.places < decimals:
         if rounds_right:
-            return Verdict(UNCLEAR, f"Give it to {decimals} decimal places (or as a fraction).")
+            return Verdict(UNCLEAR, ngettext("Give it to {decimals} decimal place (or as a fraction).",
+                                             "Give it to {decimals} decimal places (or as a fraction).",
+                                             decimals).format(decimals=decimals))
         return Verdict(WRONG)
     if error <= Fraction(1, 2 * 10 ** decimals) + tolerance:
         return Verdict(RIGHT)
@@ -202,7 +212,7 @@ def normalise_word(text: str) -> str:
 def judge_word(given: str, answer: str, accept: tuple[str, ...] = ()) -> Verdict:
     """Whether ``given`` is the word ``answer`` or one of its synonyms ``accept``."""
     if not given.strip():
-        return Verdict(UNCLEAR, "Type an answer first.")
+        return Verdict(UNCLEAR, _("Type an answer first."))
     good = {normalise_word(word) for word in (answer, *accept)}
     for group in BILINGUAL:
         if good & group:
@@ -225,7 +235,7 @@ _STYLE = {
     WRONG: "background:#fde4e1;color:#7a1010;border-left:6px solid #b03a2e",
     UNCLEAR: "background:#fff4d6;color:#4d3800;border-left:6px solid #8a5a00",
 }
-_HEADLINE = {RIGHT: "Right.", WRONG: "Not yet.", UNCLEAR: "Please check how it is written."}
+_HEADLINE = {RIGHT: N_("Right."), WRONG: N_("Not yet."), UNCLEAR: N_("Please check how it is written.")}
 
 
 def _paragraphs(text: str) -> str:
@@ -258,7 +268,7 @@ class Exercise(widgets.VBox):
         self.question = widgets.HTML(self._question_html())
         # Each keystroke sends the value (to clear the verdict); Enter sends a "submit" message.
         self.box = widgets.Text(placeholder=self._placeholder(), continuous_update=True)
-        self.button = widgets.Button(description="Check", button_style="primary")
+        self.button = widgets.Button(description=pgettext("button", "Check"), button_style="primary")
         self.verdict = widgets.HTML()
         self.box.add_class("gk-exercise-input")
         self.button.add_class("gk-exercise-check")
@@ -288,21 +298,26 @@ class Exercise(widgets.VBox):
 
     def _question_html(self) -> str:
         label = f"{self.exercise_id}" if self.exercise_id else ""
-        stars = (f' <span class="gk-exercise-stars" title="difficulty {self.difficulty} of 3">'
+        title = _("difficulty {level} of 3").format(level=self.difficulty)
+        stars = (f' <span class="gk-exercise-stars" title="{html.escape(title)}">'
                  f"{self.stars}</span>") if self.difficulty else ""
         return f"<b>{label}</b>{stars} {html.escape(self.question_text)}".strip()
 
     def _placeholder(self) -> str:
         if self.kind == "word":
-            return "your answer, in a word or two"
+            return _("your answer, in a word or two")
         if self.decimals:
-            return f"a fraction, or a decimal to {self.decimals} places"
-        return "your answer, e.g. 3/8 or 0.375"
+            return ngettext("a fraction, or a decimal to {decimals} place",
+                            "a fraction, or a decimal to {decimals} places", self.decimals).format(
+                decimals=self.decimals)
+        return _("your answer, e.g. 3/8 or 0.375")
 
     def __repr__(self) -> str:
         # Notebooks show this as the widget's text form: stable (and without the answer) for nbval.
         head = " ".join(part for part in (self.exercise_id, self.stars) if part)
-        return f"Exercise {head}: {self.question_text}" if head else f"Exercise: {self.question_text}"
+        if head:
+            return _("Exercise {head}: {question}").format(head=head, question=self.question_text)
+        return _("Exercise: {question}").format(question=self.question_text)
 
     def judge(self, given: str) -> Verdict:
         """The verdict on ``given``, without touching the widget."""
@@ -336,7 +351,7 @@ class Exercise(widgets.VBox):
         if verdict.status == RIGHT:
             detail = self.explanation
         elif verdict.status == WRONG:
-            detail = f"Hint: {self.hint}" if self.hint else "Try again."
+            detail = _("Hint: {hint}").format(hint=self.hint) if self.hint else _("Try again.")
         else:
             detail = verdict.message
         self._show(verdict.status, detail)
@@ -350,7 +365,7 @@ class Exercise(widgets.VBox):
             return
         self.verdict.add_class(f"gk-exercise-{status}")
         self.verdict.value = (f'<div style="{_STYLE[status]};padding:4px 10px;border-radius:4px">'
-                              f"<b>{_HEADLINE[status]}</b> {_paragraphs(detail)}</div>")
+                              f"<b>{_(_HEADLINE[status])}</b> {_paragraphs(detail)}</div>")
 
 
 class ExerciseSheet(widgets.VBox):

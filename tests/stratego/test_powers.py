@@ -24,7 +24,7 @@ def test_the_dragon_glides_over_a_line_of_pieces_and_lands_on_the_first_empty_sq
 def test_flight_may_attack_a_piece_it_just_flew_over_and_take_the_flag():
     state = powers({"e2": "r10", "e3": "bF", "a8": "b2"})
     state.apply("fly e2-e4xe3")
-    assert state.winners() == [0] and "captured Ice's Flag" in state.result.reason
+    assert state.winners() == [0] and "captures Ice's Flag and wins" in state.result.reason
 
 
 def test_a_flight_needs_a_piece_to_glide_over_and_never_crosses_a_forbidden_area():

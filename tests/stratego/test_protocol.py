@@ -61,7 +61,7 @@ def test_a_finished_game_has_no_legal_actions_and_says_why_in_its_outcome():
     assert state.why_illegal("a8-a7") == "the game is over: nobody can act any more"
     outcome = state.outcome()
     assert outcome.winners == (0,) and outcome.scores == (1, -1)
-    assert outcome.reason == "Fire captured Ice's Flag: Fire wins"
+    assert outcome.reason == "Fire captures Ice's Flag and wins"
     assert new_game(seed=1).outcome() is None
 
 

@@ -131,7 +131,7 @@ def test_capturing_the_flag_wins_at_once(attacker):
     state.apply("i3xi4")
     assert state.is_terminal and state.current_player == TERMINAL
     assert state.winners() == [0] and state.scores() == [1, -1]
-    assert "captured Ice's Flag" in state.result.reason
+    assert "captures Ice's Flag and wins" in state.result.reason
     with pytest.raises(IllegalActionError, match="game is over"):
         state.apply("a8-a7")
 
