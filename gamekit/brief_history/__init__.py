@@ -2,6 +2,7 @@
 the kit's own teaching map and cards (inspired by the published game, not its board or cards)."""
 
 from gamekit.core import GameInfo, register_game
+from gamekit.i18n import N_
 
 from .cards import CardSet, EmpireCard, EmpireSpec, EventCard, load_cards
 from .maps import TeachingMap, load_map
@@ -34,11 +35,12 @@ from .rules import (
 INFO = GameInfo(
     name="brief_history", title="A Brief History of the World", seats=(2, 3, 4, 5, 6), default_seats=4,
     simultaneous=False, hidden_information=True,
-    options={"fort_removal": "'attempt' (a fort goes after any roll against it) or 'taken' (a kit variant)",
-             "monuments": "the size of the monument supply (20)",
-             "reorganise_early": "True lets an empire stop expanding before its organiser is empty (a kit variant)",
-             "dice": "faces the next rolls show (lessons)",
-             "position": "a start at the call of one empire (lessons; see scenarios)"},
+    # The descriptions are marked for the brief_history catalog: a page shows them with that domain's _().
+    options={"fort_removal": N_("'attempt' (a fort goes after any roll against it) or 'taken' (a kit variant)"),
+             "monuments": N_("the size of the monument supply (20)"),
+             "reorganise_early": N_("True lets an empire stop expanding before its organiser is empty (a kit variant)"),
+             "dice": N_("faces the next rolls show (lessons)"),
+             "position": N_("a start at the call of one empire (lessons; see scenarios)")},
 )
 register_game("brief_history", new_game, INFO)
 

@@ -13,9 +13,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from gamekit.i18n import language, translations
+
+from .words import display_name
+
+_, ngettext, pgettext = translations("brief_history")
+
 __all__ = ["Action", "BuildFort", "BuildMonument", "Continue", "DiscardEvent", "EndOverrun", "Establish",
            "KeepBonus", "Overrun", "Place", "PlayEvent", "Reorganise", "SkipMonument", "TakeEmpire",
-           "TakeEvent", "Withdraw"]
+           "TakeEvent", "Withdraw", "in_words"]
 
 
 class Action:
@@ -223,3 +229,45 @@ def _place_action(territory: str, by_sea: bool) -> Place:
     if action is None:
         action = _PLACES[territory, by_sea] = Place(territory, by_sea)
     return action
+
+
+def in_words(action) -> str:
+    """An action as a person reads it in the language in force: in English its own text
+    (``"place Crete by sea"``), in Portuguese a phrase (``"colocar um exército em Creta por mar"``).
+    The text that ``parse()`` reads and records save is always ``str(action)``."""
+    if language() == "en" or not isinstance(action, Action):
+        return str(action)
+    words = _ACTION_WORDS.get(type(action))
+    return str(action) if words is None else words(action)
+
+
+def _play_words(action: PlayEvent) -> str:
+    if action.target is None:
+        return pgettext("action", "play {card}").format(card=display_name(action.card))
+    return pgettext("action", "play {card} at {target}").format(card=display_name(action.card),
+                                                                 target=display_name(action.target))
+
+
+def _place_words(action: Place) -> str:
+    if action.by_sea:
+        return pgettext("action", "place {territory} by sea").format(territory=display_name(action.territory))
+    return pgettext("action", "place {territory}").format(territory=display_name(action.territory))
+
+
+_ACTION_WORDS = {
+    TakeEmpire: lambda a: pgettext("action", "take empire {card}").format(card=display_name(a.card)),
+    TakeEvent: lambda a: pgettext("action", "take event {card}").format(card=display_name(a.card)),
+    KeepBonus: lambda a: pgettext("action", "keep bonus {value}").format(value=a.value),
+    Establish: lambda a: pgettext("action", "establish"),
+    PlayEvent: _play_words,
+    Place: _place_words,
+    Continue: lambda a: pgettext("action", "continue"),
+    Withdraw: lambda a: pgettext("action", "withdraw"),
+    Overrun: lambda a: pgettext("action", "overrun {territory}").format(territory=display_name(a.territory)),
+    EndOverrun: lambda a: pgettext("action", "end overrun"),
+    BuildFort: lambda a: pgettext("action", "fort {territory}").format(territory=display_name(a.territory)),
+    BuildMonument: lambda a: pgettext("action", "monument {territory}").format(territory=display_name(a.territory)),
+    SkipMonument: lambda a: pgettext("action", "no monument"),
+    DiscardEvent: lambda a: pgettext("action", "discard event"),
+    Reorganise: lambda a: pgettext("action", "reorganise"),
+}

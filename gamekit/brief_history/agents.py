@@ -19,11 +19,13 @@ and can say why it acts (``agent.explain(observation, legal_actions)``):
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
 from gamekit.core import Candidate, ExplainingAgent, Explanation, RandomAgent
+from gamekit.i18n import N_, translations
 
 from .cards import EPOCHS, EmpireSpec, load_cards
 from .maps import load_map
@@ -48,6 +50,9 @@ from .rules import (
     Withdraw,
     area_level,
 )
+from .words import decimal, display_name, terrain_name
+
+_, ngettext, pgettext = translations("brief_history")
 
 __all__ = ["AGENTS", "HeuristicAgent", "RandomAgent", "area_level"]
 
@@ -119,7 +124,7 @@ class HeuristicAgent(ExplainingAgent):
     """
 
     name = "heuristic"
-    value_meaning = "expected gold"
+    value_meaning = N_("expected gold")  # said in the language in force by ``explain``
 
     def __init__(self, seed: int | None = 0):
         super().__init__(seed)
@@ -135,15 +140,15 @@ class HeuristicAgent(ExplainingAgent):
         top = [c for c in scored if c.value >= best - 1e-9]
         chosen = top[self.rng.randrange(len(top))] if len(top) > 1 else top[0]
         ranked = sorted((c for c in scored if c is not chosen), key=lambda c: (-c.value, str(c.action)))
-        return Explanation(self.name, (chosen, *ranked), self.value_meaning,
-                           "gold collected and denied, times the exact odds of each invasion")
+        return Explanation(self.name, (chosen, *ranked), _(self.value_meaning),
+                           _("gold collected and denied, times the exact odds of each invasion"))
 
     def evaluate(self, observation: BriefHistoryObservation, action) -> Candidate:
         board = self._board if self._board is not None and self._board.obs is observation else self._read(observation)
         self._board = board
         method = _EVALUATORS.get(type(action))
         if method is None:
-            return Candidate(action, 0.0, "no opinion")
+            return Candidate(action, 0.0, _("no opinion"))
         value, note = method(self, board, action)
         return Candidate(action, float(value), note)
 
@@ -296,27 +301,36 @@ class HeuristicAgent(ExplainingAgent):
         held = board.owner.get(t)
         if held is not None and held[0] not in board.mine:
             value, p, gain, overrun = self.invasion_value(board, t, action.by_sea)
-            a, d, b, *_ = self.invasion_terms(board, t, action.by_sea)
-            return value, (f"invade {t} ({world.terrain(t)}, cost {world.cost(t)}): {_dice(a)} vs {d} at +{b}, "
-                           f"P = {p}; if taken {gain:+.1f} gold, over-run {overrun:+.1f}")
+            a, d, b, *_terms = self.invasion_terms(board, t, action.by_sea)
+            return value, ngettext("invade {territory} ({terrain}, cost {cost}): {a} die vs {d} at +{bonus}, "
+                                   "P = {p}; if taken {gain} gold, over-run {overrun}",
+                                   "invade {territory} ({terrain}, cost {cost}): {a} dice vs {d} at +{bonus}, "
+                                   "P = {p}; if taken {gain} gold, over-run {overrun}", a).format(
+                territory=display_name(t), terrain=terrain_name(world.terrain(t)), cost=world.cost(t), a=a, d=d,
+                bonus=b, p=p, gain=_signed(gain), overrun=_signed(overrun))
         value = self.holding_value(board, t)
-        how = "surrender of your own army in" if held is not None else "expand into"
-        return value, f"{how} {t} ({world.area(t)} worth {board.values.get(world.area(t), 0)}): {value:+.1f} gold"
+        how = (_("surrender of your own army in {territory} ({area} worth {worth}): {value} gold") if held is not None
+               else _("expand into {territory} ({area} worth {worth}): {value} gold"))
+        return value, how.format(territory=display_name(t), area=display_name(world.area(t)),
+                                 worth=board.values.get(world.area(t), 0), value=_signed(value))
 
     def _continue(self, board: _Board, action: Continue):
-        target, _, by_sea = board.obs.invasion
+        target, _defender, by_sea = board.obs.invasion
         bonus = min(board.obs.indicator + 1, MAX_INDICATOR)
-        value, p, gain, _ = self.invasion_value(board, target, by_sea, bonus)
-        return value, f"one more army at +{bonus}: P = {p} to take {target} ({gain:+.1f} gold)"
+        value, p, gain, _overrun = self.invasion_value(board, target, by_sea, bonus)
+        return value, _("one more army at +{bonus}: P = {p} to take {territory} ({gain} gold)").format(
+            bonus=bonus, p=p, territory=display_name(target), gain=_signed(gain))
 
     def _keep_army(self, board: _Board, action):
         excluding = board.obs.invasion[0] if board.obs.invasion else None
         value, rank = self.army_value(board, excluding)
-        return value, f"keep the army: {board.obs.organiser} left, target no. {rank} in reach is worth {value:+.1f} gold"
+        return value, _("keep the army: {left} left, target no. {rank} in reach is worth {value} gold").format(
+            left=board.obs.organiser, rank=rank, value=_signed(value))
 
     def _overrun(self, board: _Board, action: Overrun):
         value = self.holding_value(board, action.territory, keep_monument=self._french(board))
-        return value, f"over-run {action.territory} without dice: {value:+.1f} gold"
+        return value, _("over-run {territory} without dice: {value} gold").format(
+            territory=display_name(action.territory), value=_signed(value))
 
     def _fort(self, board: _Board, action: BuildFort):
         t = action.territory
@@ -324,7 +338,8 @@ class HeuristicAgent(ExplainingAgent):
         drop = float(success_probability(2, 1, cost) - success_probability(2, 2, cost))
         at_stake = self._loss_if_taken(board, t) * board.horizon
         value = FORT_THREAT * drop * at_stake
-        return value, f"a second defending die cuts an attack's odds by {drop:.2f} on {at_stake:.1f} gold at stake"
+        return value, _("a second defending die cuts an attack's odds by {drop} on {stake} gold at stake").format(
+            drop=decimal(drop, 2), stake=decimal(at_stake, 1))
 
     def _loss_if_taken(self, board: _Board, territory: str) -> float:
         """Gold per collection this seat would lose if an opponent took ``territory``."""
@@ -337,29 +352,36 @@ class HeuristicAgent(ExplainingAgent):
         return lost + {"capital": 1, "city": 1}.get(site, 0) + (territory in board.monument and site is None)
 
     def _monument(self, board: _Board, action: BuildMonument):
-        return board.horizon, f"a monument in {action.territory}: 1 gold each collection"
+        return board.horizon, _("a monument in {territory}: 1 gold each collection").format(
+            territory=display_name(action.territory))
 
     def _event(self, board: _Board, action: PlayEvent):
         kind, effect, cost = _event_effects()[action.card]
         value, what = self._event_effect(board, kind, effect, action.target)
-        return value - cost, f"{what}, for {cost} gold"
+        return value - cost, _("{effect}, for {cost} gold").format(effect=what, cost=cost)
 
     def _event_effect(self, board: _Board, kind: str, effect: dict, target) -> tuple[float, str]:
         if kind in ("extra_die", "attack_bonus", "siege"):
             return self._boost(board, kind, effect)
         if kind == "treachery":
-            return self.holding_value(board, target), f"take {target} without dice"
+            return self.holding_value(board, target), _("take {territory} without dice").format(
+                territory=display_name(target))
         if kind == "civil_war":
             p = success_probability(2, 1, self.world.cost(target))
-            return float(p) * self.holding_value(board, target), f"an uprising in {target}, P = {p}"
+            return float(p) * self.holding_value(board, target), _("an uprising in {territory}, P = {p}").format(
+                territory=display_name(target), p=p)
         if kind == "plague":
-            return self._plague(board, target), f"plague in {target}"
+            return self._plague(board, target), _("plague in {area}").format(area=display_name(target))
         if kind == "kingdom":
             start = effect["start"]
-            return self.holding_value(board, start) + board.horizon, f"a city and an army in {start}"
+            return self.holding_value(board, start) + board.horizon, _("a city and an army in {territory}").format(
+                territory=display_name(start))
         if kind in ("minor_empire", "barbarians"):
-            return effect["armies"] * ARMY_VALUE, f"{effect['empire']}: {effect['armies']} armies more"
-        return (2.0 if board.spec is not None and board.spec.trait == "united_states" else 0.2), "a fleet in an ocean"
+            return effect["armies"] * ARMY_VALUE, ngettext(
+                "{empire}: {n} army more", "{empire}: {n} armies more", effect["armies"]).format(
+                empire=display_name(effect["empire"]), n=effect["armies"])
+        return ((2.0 if board.spec is not None and board.spec.trait == "united_states" else 0.2),
+                _("a fleet in an ocean"))
 
     def _boost(self, board: _Board, kind: str, effect: dict) -> tuple[float, str]:
         """What a continuous Event adds over the enemy armies within reach, for the armies left."""
@@ -371,14 +393,16 @@ class HeuristicAgent(ExplainingAgent):
             held = board.owner.get(t)
             if held is None or held[0] in board.mine or (kind == "siege" and t not in board.fort):
                 continue
-            a, d, b, fear, _ = self.invasion_terms(board, t, False)
+            a, d, b, fear, _viking = self.invasion_terms(board, t, False)
             cost = world.cost(t)
             before = success_probability(a, d, cost, b, fear)
             after = success_probability(a + effect.get("dice", 0), 1 if kind == "siege" else d, cost,
                                         b + effect.get("bonus", 0), fear)
             gains.append(float(after - before) * self.holding_value(board, t))
         gains.sort(reverse=True)
-        return sum(gains[:board.obs.organiser]), f"better odds on {len(gains)} enemy territories in reach"
+        return sum(gains[:board.obs.organiser]), ngettext(
+            "better odds on {n} enemy territory in reach", "better odds on {n} enemy territories in reach",
+            len(gains)).format(n=len(gains))
 
     def _plague(self, board: _Board, area: str) -> float:
         delta: dict[int, float] = {}
@@ -396,8 +420,9 @@ class HeuristicAgent(ExplainingAgent):
     def _take_empire(self, board: _Board, action: TakeEmpire):
         card = load_cards().empire_card(action.card)
         value = sum(self._empire_worth(board, spec) for spec in card.empires)
-        specs = ", ".join(f"{s.armies} armies from {s.start}" for s in card.empires)
-        return value, f"{card.name}: {specs}"
+        specs = ", ".join(ngettext("{n} army from {territory}", "{n} armies from {territory}", s.armies).format(
+            n=s.armies, territory=display_name(s.start)) for s in card.empires)
+        return value, _("{card}: {empires}").format(card=display_name(card.name), empires=specs)
 
     def _empire_worth(self, board: _Board, spec: EmpireSpec) -> float:
         area = self.world.area(spec.start)
@@ -405,20 +430,27 @@ class HeuristicAgent(ExplainingAgent):
                 + TRAIT_VALUES.get(spec.trait, 0.0))
 
     def _take_event(self, board: _Board, action: TakeEvent):
-        kind, effect, _ = _event_effects()[action.card]
+        kind, effect, _cost = _event_effects()[action.card]
         if kind in ("minor_empire", "barbarians"):
-            return effect["armies"] * ARMY_VALUE, f"a minor empire of {effect['armies']} armies"
-        return EVENT_VALUES[kind], f"{kind.replace('_', ' ')} event"
+            return effect["armies"] * ARMY_VALUE, ngettext(
+                "a minor empire of {n} army", "a minor empire of {n} armies", effect["armies"]).format(
+                n=effect["armies"])
+        return EVENT_VALUES[kind], _event_kind_words(kind)
 
     def _bonus(self, board: _Board, action: KeepBonus):
-        return float(action.value), f"{action.value} gold at the end"
+        return float(action.value), _("{value} gold at the end").format(value=action.value)
 
     def _nothing(self, board: _Board, action):
-        return 0.0, {Establish: "establish the empire now", SkipMonument: "no monument",
-                     Reorganise: "stop: the armies left in the organiser are lost"}.get(type(action), "")
+        if isinstance(action, Establish):
+            return 0.0, _("establish the empire now")
+        if isinstance(action, SkipMonument):
+            return 0.0, pgettext("agent note", "no monument")
+        if isinstance(action, Reorganise):
+            return 0.0, _("stop: the armies left in the organiser are lost")
+        return 0.0, ""
 
     def _discard(self, board: _Board, action: DiscardEvent):
-        return -0.1, "lose the continuous Event, to make room for another"
+        return -0.1, _("lose the continuous Event, to make room for another")
 
 
 @lru_cache(maxsize=4096)
@@ -445,5 +477,14 @@ _EVALUATORS = {
 AGENTS = {"random": RandomAgent, "heuristic": HeuristicAgent}
 
 
-def _dice(count: int) -> str:
-    return f"{count} {'die' if count == 1 else 'dice'}"
+def _signed(gold: float) -> str:
+    """``+10.2`` / ``-0.5``: a change in gold, one decimal, as the language writes numbers."""
+    return ("-" if math.copysign(1.0, gold) < 0 else "+") + decimal(abs(gold), 1)
+
+
+def _event_kind_words(kind: str) -> str:
+    """What drafting an Event card of this kind brings, in a few words (``"treachery event"``)."""
+    return {"extra_die": _("extra die event"), "attack_bonus": _("attack bonus event"),
+            "siege": _("siege event"), "treachery": _("treachery event"), "plague": _("plague event"),
+            "civil_war": _("civil war event"), "astronomy": _("astronomy event"),
+            "kingdom": _("kingdom event")}.get(kind, kind.replace("_", " "))

@@ -21,7 +21,11 @@ from functools import lru_cache
 from importlib import resources
 from types import MappingProxyType
 
+from gamekit.i18n import translations
+
 from .maps import LABEL_WORDS, TeachingMap, load_map
+
+_, ngettext, pgettext = translations("brief_history")
 
 CARDS_FORMAT = "gamekit-brief-history-cards/1"
 EPOCHS = 6
@@ -151,8 +155,9 @@ class CardSet:
         return self.area_values[epoch][area]
 
     def __repr__(self) -> str:
-        return (f"<CardSet: {len(self.empire_cards)} Empire cards, {len(self.events)} Event cards "
-                f"(+{len(self.starting_events)} each player starts with), {len(self.bonus_tokens)} Bonus tokens>")
+        return _("<CardSet: {empires} Empire cards, {events} Event cards (+{starting} each player starts with), "
+                 "{tokens} Bonus tokens>").format(empires=len(self.empire_cards), events=len(self.events),
+                                                  starting=len(self.starting_events), tokens=len(self.bonus_tokens))
 
 
 @lru_cache(maxsize=1)

@@ -22,6 +22,12 @@ from functools import lru_cache
 from importlib import resources
 from types import MappingProxyType
 
+from gamekit.i18n import translations
+
+from .words import card_text, display_name
+
+_, ngettext, pgettext = translations("brief_history")
+
 MAP_FORMAT = "gamekit-brief-history-map/1"
 LABEL_WORDS = "inspired by the published game"
 BARREN_TERRITORIES = 8  # as in the game
@@ -41,7 +47,7 @@ class TeachingMap:
 
     def __init__(self, data: dict):
         validate_map_data(data)
-        self.label: str = data["label"]
+        self._label: str = data["label"]
         self.areas: tuple[str, ...] = tuple(data["areas"])
         self.terrain_costs = MappingProxyType(dict(data["terrain_costs"]))
         entries = data["territories"]
@@ -64,10 +70,15 @@ class TeachingMap:
                        for b in self._bodies}
         self._shore_of = {o: {a: i for i, areas in enumerate(shores) for a in areas} for o, shores in self._shores.items()}
 
+    @property
+    def label(self) -> str:
+        """What the map says it is (the kit's own, inspired by the published game), in the language in force."""
+        return card_text(self._label)
+
     # --- one territory ---------------------------------------------------------------------
     def _check(self, name: str) -> str:
         if name not in self._entry:
-            raise ValueError(f"there is no territory {name!r} on the teaching map")
+            raise ValueError(_("there is no territory {name} on the teaching map").format(name=repr(name)))
         return name
 
     def neighbours(self, name: str) -> frozenset[str]:
@@ -106,7 +117,8 @@ class TeachingMap:
 
     def territories_in(self, area: str) -> tuple[str, ...]:
         if area not in self._in_area:
-            raise ValueError(f"there is no Area {area!r}; the Areas are {', '.join(self.areas)}")
+            raise ValueError(_("there is no Area {area}; the Areas are {areas}").format(
+                area=repr(area), areas=", ".join(display_name(a) for a in self.areas)))
         return self._in_area[area]
 
     # --- seas and oceans -------------------------------------------------------------------
@@ -115,7 +127,7 @@ class TeachingMap:
 
     def _check_body(self, body: str) -> str:
         if body not in self._bodies:
-            raise ValueError(f"there is no sea or ocean {body!r} on the teaching map")
+            raise ValueError(_("there is no sea or ocean {body} on the teaching map").format(body=repr(body)))
         return body
 
     def coasts(self, body: str) -> frozenset[str]:
@@ -167,8 +179,9 @@ class TeachingMap:
                 for a in self.areas]
 
     def __repr__(self) -> str:
-        return (f"<TeachingMap: {len(self.territories)} territories ({len(self.barren)} barren) in "
-                f"{len(self.areas)} Areas, {len(self.seas)} seas, {len(self.oceans)} oceans>")
+        return _("<TeachingMap: {territories} territories ({barren} barren) in {areas} Areas, {seas} seas, "
+                 "{oceans} oceans>").format(territories=len(self.territories), barren=len(self.barren),
+                                            areas=len(self.areas), seas=len(self.seas), oceans=len(self.oceans))
 
 
 @lru_cache(maxsize=1)

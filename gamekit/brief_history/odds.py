@@ -27,6 +27,10 @@ from functools import cache
 
 import numpy as np
 
+from gamekit.i18n import N_, translations
+
+_, ngettext, pgettext = translations("brief_history")
+
 FACES = 6
 MAX_INDICATOR = 3  # the invasion indicator stops at +3
 VIKING_NATURAL = 5  # Vikings invading from the sea succeed on a natural 5 or 6
@@ -34,31 +38,41 @@ TERRAIN_COST = {"clear": 1, "forest": 2, "mountain": 2}
 
 
 # --- one roll ----------------------------------------------------------------------------------
+def _who(who: str, *sentences: str) -> str:
+    """The sentence about the attacker, the defender or the roller (in that order), in the language in force."""
+    return _(sentences[("attacker", "defender", "roller").index(who)])
+
+
 def _check_dice(dice, who: str) -> int:
     if isinstance(dice, bool) or not isinstance(dice, (int, np.integer)) or dice < 1:
-        raise ValueError(f"the {who} rolls at least one die (a whole number), not {dice!r}")
+        raise ValueError(_who(who, N_("the attacker rolls at least one die (a whole number), not {dice}"),
+                              N_("the defender rolls at least one die (a whole number), not {dice}"),
+                              N_("the roller rolls at least one die (a whole number), not {dice}")).format(
+            dice=repr(dice)))
     return int(dice)
 
 
 def _check_bonus(bonus) -> int:
     if isinstance(bonus, bool) or not isinstance(bonus, (int, np.integer)) or bonus < 0:
-        raise ValueError(f"the bonus is a whole number of points, 0 or more, not {bonus!r}")
+        raise ValueError(_("the bonus is a whole number of points, 0 or more, not {bonus}").format(bonus=repr(bonus)))
     return int(bonus)
 
 
 def _check_cost(cost) -> int:
     if isinstance(cost, bool) or not isinstance(cost, (int, np.integer)) or cost < 1:
-        raise ValueError(f"the cost of a territory is 1 (clear) or 2 (forest, mountain), not {cost!r}")
+        raise ValueError(_("the cost of a territory is 1 (clear) or 2 (forest, mountain), not {cost}").format(
+            cost=repr(cost)))
     return int(cost)
 
 
 def _check_rolls(rolls: Sequence[int], who: str) -> list[int]:
     rolls = list(rolls)
     if not rolls:
-        raise ValueError(f"the {who} rolls at least one die")
+        raise ValueError(_who(who, N_("the attacker rolls at least one die"), N_("the defender rolls at least one die")))
     for face in rolls:
         if isinstance(face, bool) or not isinstance(face, (int, np.integer)) or not 1 <= face <= FACES:
-            raise ValueError(f"a die shows 1 to 6, but the {who} rolled {face!r}")
+            raise ValueError(_who(who, N_("a die shows 1 to 6, but the attacker rolled {face}"),
+                                  N_("a die shows 1 to 6, but the defender rolled {face}")).format(face=repr(face)))
     return [int(face) for face in rolls]
 
 
@@ -209,7 +223,7 @@ def expected_attempts(attacker_dice: int, defender_dice: int, cost: int, max_bon
     p = attempt_probabilities(attacker_dice, defender_dice, cost, max_bonus, fear, viking_sea)
     start_bonus = _check_bonus(start_bonus)
     if p[-1] == 0:
-        raise ValueError("this territory can never be taken: even the top bonus cannot cover its cost")
+        raise ValueError(_("this territory can never be taken: even the top bonus cannot cover its cost"))
     expected = 1 / p[-1]
     for b in range(len(p) - 2, min(start_bonus, len(p) - 1) - 1, -1):
         expected = 1 + (1 - p[b]) * expected
@@ -244,7 +258,8 @@ def continuing_invasion(attacker_dice: int, defender_dice: int, cost: int, armie
     True
     """
     if isinstance(armies, bool) or not isinstance(armies, (int, np.integer)) or armies < 1:
-        raise ValueError(f"the organiser must hold at least the invading army, not {armies!r}")
+        raise ValueError(_("the organiser must hold at least the invading army, not {armies}").format(
+            armies=repr(armies)))
     p = attempt_probabilities(attacker_dice, defender_dice, cost, max_bonus, fear, viking_sea)
     still_failing = Fraction(1)
     captured_after: dict[int, Fraction] = {}
@@ -336,7 +351,7 @@ def simulate_attempts(attacker_dice: int, defender_dice: int, cost: int, max_bon
     attacker_dice, defender_dice = _check_dice(attacker_dice, "attacker"), _check_dice(defender_dice, "defender")
     cost, max_bonus, start_bonus = _check_cost(cost), _check_bonus(max_bonus), _check_bonus(start_bonus)
     if armies is None and success_probability(attacker_dice, defender_dice, cost, max_bonus, fear, viking_sea) == 0:
-        raise ValueError("this territory can never be taken: even the top bonus cannot cover its cost")
+        raise ValueError(_("this territory can never be taken: even the top bonus cannot cover its cost"))
     rng = np.random.default_rng(seed)
     attempts = np.zeros(trials, dtype=np.int64)
     captured = np.zeros(trials, dtype=bool)

@@ -70,15 +70,16 @@ Where the rules are silent the kit decides, and says so here:
 
 from __future__ import annotations
 
+import functools
 import json
 import random
-import re
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from fractions import Fraction
 
 from gamekit.core import TERMINAL, GameState, IllegalActionError, NotAnActionError, make_rng, seat_name
 from gamekit.core.observations import DeferredFields, Watchers, deferred
+from gamekit.i18n import N_, language, translations, using_language
 
 from .actions import (  # re-exported: ``from gamekit.brief_history.rules import Place`` keeps working
     _BONUS,
@@ -112,18 +113,22 @@ from .actions import (  # re-exported: ``from gamekit.brief_history.rules import
     Withdraw,
     _place_action,
     _sorted,
+    in_words,
 )
 from .cards import CardSet, EmpireSpec, EventCard, load_cards
 from .maps import TeachingMap, load_map
+from .names import NAMES
 from .odds import MAX_INDICATOR, VIKING_NATURAL, points_from_scores, success_probability
+from .words import (  # noqa: F401 (COLOUR_NAMES and name_colours: the board imports them from here)
+    COLOUR_NAMES, Listed, Said, colour_name, said_line, decimal, display_name, name_colours, terrain_name, words)
+
+_, ngettext, pgettext = translations("brief_history")
 
 FORT_RULES = ("attempt", "taken")
 # "Em qualquer altura durante o teu turno": while expanding, after a failed roll, while over-running.
 FORT_PHASES = ("expand", "failed", "overrun")
 # The decisions whose choices are secret: the drafts and the Bonus tokens (boards hide them).
 SECRET_PHASES = ("draft", "bonus")
-#: How the kit names the six colours (boards, the table's log).
-COLOUR_NAMES = ("blue", "red", "green", "purple", "ochre", "black")
 TRACK = 100  # the gold track wraps at 100; gold itself keeps counting
 BONUS_PER_EPOCH = 3
 
@@ -143,13 +148,12 @@ def area_level(counts, colour: int) -> int:
     return 1 if mine else 0
 
 
-_COLOUR_WORD = re.compile(r"\bcolour (\d)\b")
-
-
-def name_colours(text: str, name_of) -> str:
-    """The engine's ``text`` (a log line, a refusal) with every ``colour 2`` replaced by
-    ``name_of(2)``: boards name colours their own way (``"green (Eva)"``)."""
-    return _COLOUR_WORD.sub(lambda match: name_of(int(match.group(1))), text)
+def phase_name(phase: str) -> str:
+    """A phase of the game (``"expand"``) as ``str(state)`` shows it, in the language in force."""
+    return {"draft": pgettext("phase", "draft"), "bonus": pgettext("phase", "bonus"),
+            "start": pgettext("phase", "start"), "expand": pgettext("phase", "expand"),
+            "failed": pgettext("phase", "failed"), "overrun": pgettext("phase", "overrun"),
+            "monument": pgettext("phase", "monument"), "over": pgettext("phase", "over")}.get(phase, phase)
 
 
 # --- what a player sees ------------------------------------------------------------------------------
@@ -213,7 +217,7 @@ class BriefHistoryObservation(DeferredFields):
         for tile in self.tiles:
             if tile.territory == territory:
                 return tile
-        raise ValueError(f"there is no territory {territory!r} on the teaching map")
+        raise ValueError(_no_territory(territory))
 
 
 # --- the empire being played -------------------------------------------------------------------------
@@ -339,7 +343,8 @@ class BriefHistoryState(GameState):
             self.gold[c] = int(amount)
         self.empire_hand[colour] = [card.name]
         self.turns = [(card.name, index) for index in range(len(card.empires))]
-        self._say(f"Epoch {self.epoch}, a lesson position: only the {card.name} (colour {colour}) play this Epoch")
+        self._say(N_("Epoch {epoch}, a lesson position: only the {empire} (colour {colour}) play this Epoch"),
+                  epoch=self.epoch, empire=card.name, colour=colour)
         self._next_empire()
         self._advance()
 
@@ -434,176 +439,206 @@ class BriefHistoryState(GameState):
                 continue
             if t in near:
                 places.append(_place_action(t, False))
-                if turn.trait == "vikings" and t in coast and self._is_enemy(t) and self._sea_route_reason(t) is None:
+                if turn.trait == "vikings" and t in coast and self._is_enemy(t) and not self._sea_route_blocked(t):
                     places.append(_place_action(t, True))
-            elif not crossings[t] or self._sea_route_reason(t) is None:
+            elif not crossings[t] or not self._sea_route_blocked(t):
                 places.append(_place_action(t, True))
         return places
 
     # --- why not --------------------------------------------------------------------------------
     def _illegal_reason(self, action, player: int) -> str | None:
         if not isinstance(action, Action):
-            return f"{action!r} is not a Brief History action"
+            return _("{action} is not a Brief History action").format(action=repr(action))
         phase = self.phase
         if phase == "over":
-            return "the game is over: nobody can act any more"
+            return _("the game is over: nobody can act any more")
         rule = RULES.get(type(action))
         if rule is None:  # the base class, or a subclass made outside the kit
-            return f"{action!r} is not one of the Brief History actions (place, continue, overrun, ...)"
+            return _("{action} is not one of the Brief History actions (place, continue, overrun, ...)").format(
+                action=repr(action))
         if phase not in rule.phases:
-            return rule.not_now.format(now=self._phase_words())
+            return _(rule.not_now).format(now=self._phase_words())
         return None if rule.check is None else rule.check(self, action)
 
     def _phase_words(self) -> str:
-        return {"draft": f"colour {self.queue[0][0]} is choosing an {self.queue[0][1]} card" if self.queue else "",
-                "bonus": "the Bonus tokens are being shared out",
-                "start": "the empire has not been established yet (play a red Event or establish)",
-                "expand": "the empire is expanding",
-                "failed": "an invasion failed: continue or withdraw first",
-                "overrun": "you are spending over-run points: over-run or end the over-run first",
-                "monument": "a monument is waiting to be built or skipped"}.get(self.phase, self.phase)
+        """What the game is doing now, for the refusals of actions that belong elsewhere."""
+        if self.phase == "draft":
+            if not self.queue:
+                return ""
+            colour, kind = self.queue[0]
+            choosing = (_("colour {colour} is choosing an empire card") if kind == "empire"
+                        else _("colour {colour} is choosing an event card"))
+            return choosing.format(colour=colour)
+        words_now = PHASE_WORDS.get(self.phase)
+        return self.phase if words_now is None else _(words_now)
 
     def _why_not_take(self, action) -> str | None:
         kind = self.queue[0][1]
         wanted = "empire" if isinstance(action, TakeEmpire) else "event"
         if wanted != kind:
-            return f"this pick is from the {kind.capitalize()} cards: keep one of the {kind.capitalize()} cards you were handed"
+            return (_("this pick is from the Empire cards: keep one of the Empire cards you were handed")
+                    if kind == "empire" else
+                    _("this pick is from the Event cards: keep one of the Event cards you were handed"))
         names = self.packets[kind] if kind == "empire" else [e.name for e in self.packets[kind]]
         if action.card not in names:
-            return f"{action.card!r} is not in the packet you hold; you may take {', '.join(sorted(set(names)))}"
+            return _("{card} is not in the packet you hold; you may take {cards}").format(
+                card=repr(action.card), cards=_names_list(sorted(set(names))))
         return None
 
     def _why_not_bonus(self, action) -> str | None:
         if isinstance(action.value, bool) or not isinstance(action.value, int) or action.value not in self.packets["bonus"]:
-            return f"there is no Bonus token {action.value!r} among {sorted(self.packets['bonus'])}"
+            return _("there is no Bonus token {value} among {tokens}").format(
+                value=repr(action.value), tokens=sorted(self.packets["bonus"]))
         return None
 
     def _why_not_play(self, action) -> str | None:
         if action.target is not None and not isinstance(action.target, str):
-            return f"a target is named by its text, not {action.target!r}"
+            return _("a target is named by its text, not {target}").format(target=repr(action.target))
         card = self._held_event(action.card)
         if card is None:
-            return f"colour {self.turn.colour} holds no Event card {action.card!r}"
+            return _("colour {colour} holds no Event card {card}").format(colour=self.turn.colour, card=repr(action.card))
         if self.turn.from_event:
-            return f"{self.in_play.name} is in play: no other Event until it is over"
+            return _("{card} is in play: no other Event until it is over").format(card=display_name(self.in_play.name))
         if self.phase == "start":
             if card.colour != "red":
-                return f"{card.name} has a black Epoch number: play it after establishing your empire"
+                return _("{card} has a black Epoch number: play it after establishing your empire").format(card=display_name(card.name))
             if not card.playable_in(self.epoch):
-                return f"{card.name} can be played only in Epoch {card.epoch}" + (f" or {card.epoch + card.late}" if card.late else "")
+                if card.late:
+                    return _("{card} can be played only in Epoch {epoch} or {later}").format(
+                        card=display_name(card.name), epoch=card.epoch, later=card.epoch + card.late)
+                return _("{card} can be played only in Epoch {epoch}").format(card=display_name(card.name), epoch=card.epoch)
             if action.target is not None:
-                return f"{card.name} takes no target: play it as 'play {card.name}'"
+                return self._no_target_words(card)
             return self._why_not_afford(card)
         if card.colour == "red":
-            return f"{card.name} has a red Epoch number: it could only be played at the start of your turn"
+            return _("{card} has a red Epoch number: it could only be played at the start of your turn").format(card=display_name(card.name))
         if not card.playable_in(self.epoch):
-            return f"{card.name} can be played from Epoch {card.epoch} on, and this is Epoch {self.epoch}"
+            return _("{card} can be played from Epoch {epoch} on, and this is Epoch {now}").format(
+                card=display_name(card.name), epoch=card.epoch, now=self.epoch)
         if self.in_play is not None:
-            return f"only one Event may be in play at a time, and {self.in_play.name} is in play"
+            return _("only one Event may be in play at a time, and {card} is in play").format(
+                card=display_name(self.in_play.name))
         return self._why_not_target(card, action.target) or self._why_not_afford(card)
+
+    @staticmethod
+    def _no_target_words(card: EventCard) -> str:
+        # Translators: the quoted action text stays in English: it is what the game reads
+        return _("{card} takes no target: play it as 'play {notation}'").format(
+            card=display_name(card.name), notation=card.name)
 
     def _why_not_afford(self, card: EventCard) -> str | None:
         gold = self.gold[self.turn.colour]
         if card.cost > gold:
-            return f"{card.name} costs {card.cost} gold and colour {self.turn.colour} has {gold}"
+            return _("{card} costs {cost} gold and colour {colour} has {gold}").format(
+                card=display_name(card.name), cost=card.cost, colour=self.turn.colour, gold=gold)
         return None
 
     def _why_not_target(self, card: EventCard, target) -> str | None:
         targets = self._event_targets(card)
         if targets == [None]:
-            return None if target is None else f"{card.name} takes no target: play it as 'play {card.name}'"
+            return None if target is None else self._no_target_words(card)
         if target is None:
-            return f"{card.name} needs a target: {self._target_words(card)}"
+            return _("{card} needs a target: {targets}").format(card=display_name(card.name), targets=self._target_words(card))
         if target not in targets:
             if card.kind in ("treachery", "civil_war") and target in self.world.territories and self._atlantic_reason(target):
                 return self._atlantic_reason(target)
             if not targets:
-                return f"{card.name} has no possible target now ({self._target_words(card)})"
-            return f"{target!r} is not a possible target of {card.name}: {self._target_words(card)}"
+                return _("{card} has no possible target now ({targets})").format(
+                    card=display_name(card.name), targets=self._target_words(card))
+            return _("{target} is not a possible target of {card}: {targets}").format(
+                target=repr(target), card=display_name(card.name), targets=self._target_words(card))
         return None
 
     @staticmethod
     def _target_words(card: EventCard) -> str:
-        return {"treachery": "a territory next to your active armies with another player's army and no fort",
-                "plague": "an Area", "astronomy": "an ocean",
-                "civil_war": "a territory where another player's army stands on a capital or city"}.get(card.kind, "none")
+        return {"treachery": _("a territory next to your active armies with another player's army and no fort"),
+                "plague": _("an Area"), "astronomy": _("an ocean"),
+                "civil_war": _("a territory where another player's army stands on a capital or city")
+                }.get(card.kind) or pgettext("target", "none")
 
     def _why_not_place(self, action) -> str | None:
         t = action.territory
         if not isinstance(t, str) or t not in self.world.territories:
-            return f"there is no territory {t!r} on the teaching map"
+            return _no_territory(t)
         if not isinstance(action.by_sea, bool):
-            return "by_sea is True or False"
+            return _("by_sea is True or False")
         turn = self.turn
         if turn.organiser == 0:
-            return "the organiser is empty"
+            return _("the organiser is empty")
         if self.world.is_barren(t):
-            return f"{t} is barren: no army may ever be placed there"
+            return _("{territory} is barren: no army may ever be placed there").format(territory=display_name(t))
         if self.army.get(t) == (turn.colour, True):
-            return f"{t} already holds one of your active armies: one army per territory"
+            return _("{territory} already holds one of your active armies: one army per territory").format(territory=display_name(t))
         land = any(self.army.get(n) == (turn.colour, True) for n in self.world.neighbours(t))
         if not action.by_sea:
             if land:
                 return self._atlantic_reason(t)
             if t in self._fleet_targets():
-                return f"{t} is reached only from a fleet: place the army there by sea"
-            return f"{t} is not next to any of your active armies or fleets"
+                return _("{territory} is reached only from a fleet: place the army there by sea").format(territory=display_name(t))
+            return _("{territory} is not next to any of your active armies or fleets").format(territory=display_name(t))
         if t not in self._fleet_targets():
-            return f"none of your fleets reaches {t}"
+            return _("none of your fleets reaches {territory}").format(territory=display_name(t))
         if land and not (turn.trait == "vikings" and self._is_enemy(t)):
             if turn.trait == "vikings":
-                return f"{t} is next to your armies and holds no enemy army: place it over land (Vikings come from the sea only to invade)"
+                return _("{territory} is next to your armies and holds no enemy army: place it over land "
+                         "(Vikings come from the sea only to invade)").format(territory=display_name(t))
             if self._is_enemy(t):
-                return f"{t} is next to your armies: invade it over land (only Vikings may choose to invade from the sea)"
-            return f"{t} is next to your armies: place it over land (an army comes by sea only where no land route exists)"
+                return _("{territory} is next to your armies: invade it over land "
+                         "(only Vikings may choose to invade from the sea)").format(territory=display_name(t))
+            return _("{territory} is next to your armies: place it over land "
+                     "(an army comes by sea only where no land route exists)").format(territory=display_name(t))
         return self._sea_route_reason(t) or self._atlantic_reason(t)
 
     def _why_not_continue(self, action) -> str | None:
         if self.turn.organiser == 0:
-            return "the organiser is empty: nothing is left to continue with, so withdraw"
+            return _("the organiser is empty: nothing is left to continue with, so withdraw")
         return None
 
     def _why_not_overrun(self, action) -> str | None:
         t, info = action.territory, self.overrun
         if not isinstance(t, str) or t not in self.world.territories:
-            return f"there is no territory {t!r} on the teaching map"
+            return _no_territory(t)
         if t not in self.world.neighbours(info["from"]):
-            return f"{t} is not next to {info['from']}, the territory just taken (over-run goes in a chain, over land)"
+            return _("{territory} is not next to {taken}, the territory just taken "
+                     "(over-run goes in a chain, over land)").format(territory=display_name(t), taken=display_name(info["from"]))
         if self.army.get(t, (None,))[0] != info["defender"]:
-            return f"{t} holds no army of colour {info['defender']}, the player you defeated"
+            return _("{territory} holds no army of colour {colour}, the player you defeated").format(
+                territory=display_name(t), colour=info["defender"])
         if t in self.fort and not self._siege():
-            return f"{t} holds a fort, and a fort stops an over-run"
+            return _("{territory} holds a fort, and a fort stops an over-run").format(territory=display_name(t))
         atlantic = self._atlantic_reason(t)
         if atlantic:
             return atlantic
         cost = self.world.cost(t)
         if cost > info["points"]:
-            return f"{t} costs {cost} points ({self.world.terrain(t)}) and you have {info['points']} left"
+            return _("{territory} costs {cost} points ({terrain}) and you have {points} left").format(
+                territory=display_name(t), cost=cost, terrain=terrain_name(self.world.terrain(t)), points=info["points"])
         if not info["event"] and self.turn.organiser == 0:
-            return "the organiser is empty"
+            return _("the organiser is empty")
         return None
 
     def _why_not_fort(self, action) -> str | None:
         t = action.territory
         if not isinstance(t, str) or t not in self.world.territories:
-            return f"there is no territory {t!r} on the teaching map"
+            return _no_territory(t)
         if self.army.get(t) != (self.turn.colour, True):
-            return f"a fort needs one of your active armies in {t}"
+            return _("a fort needs one of your active armies in {territory}").format(territory=display_name(t))
         if t in self.fort:
-            return f"{t} already has a fort: one per territory"
+            return _("{territory} already has a fort: one per territory").format(territory=display_name(t))
         if self.turn.organiser == 0:
-            return "a fort costs an organiser army and the organiser is empty"
+            return _("a fort costs an organiser army and the organiser is empty")
         return None
 
     def _why_not_monument(self, action) -> str | None:
         sites = self._monument_sites()
         if action.territory not in sites:
-            return f"the monument goes to {', '.join(sites)} (capital first, then city, then a resource territory)"
+            return _("the monument goes to {territories} (capital first, then city, then a resource territory)").format(
+                territories=_names_list(sites))
         return None
 
     def _why_not_discard(self, action) -> str | None:
         if self.in_play is None or not self.in_play.lasts_the_turn or self.turn.from_event:
-            return "no continuous Event of yours is in play"
+            return _("no continuous Event of yours is in play")
         return None
 
     def _why_not_reorganise(self, action) -> str | None:
@@ -611,28 +646,33 @@ class BriefHistoryState(GameState):
             return None
         if self._forts() or self._placements(self._active(self.turn.colour)):
             armies = self.turn.organiser
-            return (f"the empire reorganises when its organiser is empty, and {armies} "
-                    f"arm{'y is' if armies == 1 else 'ies are'} left to place (or to spend on forts)")
+            return ngettext("the empire reorganises when its organiser is empty, and {n} army is left to place "
+                            "(or to spend on forts)",
+                            "the empire reorganises when its organiser is empty, and {n} armies are left to place "
+                            "(or to spend on forts)", armies).format(n=armies)
         return None
 
     def _describe_legal(self, action, player: int, names=None) -> str:
         if isinstance(action, Place) and self.turn and self._is_enemy(action.territory):
-            return "invade " + self._odds_words(action.territory, action.by_sea, self.turn.indicator)
+            return _("invade {odds}").format(odds=self._odds_words(action.territory, action.by_sea, self.turn.indicator))
         if isinstance(action, Continue):
             target, by_sea = self.invasion["target"], self.invasion["by_sea"]
             indicator = min(self.turn.indicator + 1, MAX_INDICATOR)
-            return f"spend an organiser army and roll again for {target}: " + self._odds_words(target, by_sea, indicator)
+            return _("spend an organiser army and roll again for {territory}: {odds}").format(
+                territory=display_name(target), odds=self._odds_words(target, by_sea, indicator))
         if isinstance(action, TakeEvent) and self.phase == "draft":
             colour = self.acting_colour
             card = next((e for e in self.packets["event"] if e.name == action.card), None)
             if card is not None and self._cannot_pay(colour, card):
-                return (f"player {player} may {action}; it is a red Event of this Epoch costing {card.cost} gold "
-                        f"and colour {colour} has {self.gold[colour]}, so it could not be played at the start of "
-                        "the empire turn and would be lost then")
+                return _("player {player} may {action}; it is a red Event of this Epoch costing {cost} gold "
+                         "and colour {colour} has {gold}, so it could not be played at the start of "
+                         "the empire turn and would be lost then").format(
+                    player=player, action=in_words(action), cost=card.cost, colour=colour, gold=self.gold[colour])
         if isinstance(action, Establish) and self.red_cards_due(self.turn.colour):
-            lost = ", ".join(e.name for e in self.red_cards_due(self.turn.colour))
-            return f"establish the {self.turn.spec.name}; the red Events not played now are lost: {lost}"
-        return f"{seat_name(player, names)} may {action}"
+            lost = _names_list(e.name for e in self.red_cards_due(self.turn.colour))
+            return _("establish the {empire}; the red Events not played now are lost: {cards}").format(
+                empire=display_name(self.turn.spec.name), cards=lost)
+        return _("{player} may {action}").format(player=seat_name(player, names), action=in_words(action))
 
     def invasion_odds(self, territory: str, by_sea: bool = False, indicator: int | None = None) -> Fraction:
         """The exact chance that one roll of the empire being played takes ``territory`` (the
@@ -641,11 +681,14 @@ class BriefHistoryState(GameState):
         return success_probability(a, d, self.world.cost(territory), bonus, fear, viking)
 
     def _odds_words(self, territory: str, by_sea: bool, indicator: int) -> str:
-        a, d, bonus, _, _ = self._invasion_terms(territory, by_sea, indicator=indicator)
+        a, d, bonus, *_rest = self._invasion_terms(territory, by_sea, indicator=indicator)
         p = self.invasion_odds(territory, by_sea, indicator)
-        return (f"{territory} ({self.world.terrain(territory)}, cost {self.world.cost(territory)}): "
-                f"{a} {'die' if a == 1 else 'dice'} against {d} at +{bonus}; "
-                f"P(taking it with this roll) = {p} ≈ {float(p):.3f}")
+        return ngettext("{territory} ({terrain}, cost {cost}): {a} die against {d} at +{bonus}; "
+                        "P(taking it with this roll) = {p} ≈ {decimal}",
+                        "{territory} ({terrain}, cost {cost}): {a} dice against {d} at +{bonus}; "
+                        "P(taking it with this roll) = {p} ≈ {decimal}", a).format(
+            territory=display_name(territory), terrain=terrain_name(self.world.terrain(territory)),
+            cost=self.world.cost(territory), a=a, d=d, bonus=bonus, p=p, decimal=decimal(float(p), 3))
 
     # --- text ------------------------------------------------------------------------------------
     def _parse_action(self, text: str) -> Action:
@@ -666,14 +709,20 @@ class BriefHistoryState(GameState):
         if match:
             digits = match.group(1)
             if len(digits.lstrip("-")) > MAX_NUMBER_DIGITS:
-                raise NotAnActionError(f"no Bonus token is worth a {len(digits)}-digit amount of gold")
+                raise NotAnActionError(_("no Bonus token is worth a {n}-digit amount of gold").format(n=len(digits)))
             return KeepBonus(int(digits))
-        raise IllegalActionError(
-            f"{text!r} is not a Brief History action: try 'place Balkans', 'continue', 'overrun Anatolia', "
-            "'take empire Romans', 'play Leader' or 'reorganise'")
+        # Translators: the quoted action texts stay in English: they are what the game reads
+        raise IllegalActionError(_(
+            "{text} is not a Brief History action: try 'place Balkans', 'continue', 'overrun Anatolia', "
+            "'take empire Romans', 'play Leader' or 'reorganise'").format(text=repr(text)))
 
     def _canonical(self, name: str) -> str:
-        return _names(self.world, self.cards).get(name.lower(), name)
+        """The canonical English name a text names (``"balkans"``, or ``"balcãs"`` in Portuguese)."""
+        key = name.lower()
+        found = _names(self.world, self.cards).get(key)
+        if found is None and language() != "en":
+            found = _local_names(language()).get(key)
+        return name if found is None else found
 
     def _example_text(self) -> str:
         return "place Balkans"
@@ -713,7 +762,7 @@ class BriefHistoryState(GameState):
     def _do_fort(self, action: BuildFort) -> None:
         self.turn.organiser -= 1
         self.fort.add(action.territory)
-        self._say(f"{self.turn.spec.name} build a fort in {action.territory}")
+        self._say(N_("{empire} build a fort in {territory}"), empire=self.turn.spec.name, territory=action.territory)
 
     def _do_monument(self, action: BuildMonument) -> None:
         self._build_monument(action.territory)
@@ -722,7 +771,7 @@ class BriefHistoryState(GameState):
         self.phase = self.resume
 
     def _do_discard(self, action) -> None:
-        self._say(f"{self.in_play.name} is discarded")
+        self._say(N_("{card} is discarded"), card=self.in_play.name)
         self.in_play = None
 
     def _do_reorganise(self, action) -> None:
@@ -771,8 +820,8 @@ class BriefHistoryState(GameState):
         # together. A colour in the middle of an odd ranking picks its Empire first (kit decision).
         self.queue = [pick for k in range(n) for pick in ((ranking[n - 1 - k], "empire"), (ranking[k], "event"))]
         self.phase = "draft"
-        self._say(f"Epoch {self.epoch} begins; Area values: "
-                  + ", ".join(f"{a} {v}" for a, v in self.area_values().items() if v))
+        self._say(N_("Epoch {epoch} begins; Area values: {values}"), epoch=self.epoch,
+                  values=Listed(Said(N_("{area} {value}"), area=a, value=v) for a, v in self.area_values().items() if v))
         self._advance()
 
     def _take(self, action) -> None:
@@ -784,8 +833,9 @@ class BriefHistoryState(GameState):
             card = next(e for e in self.packets["event"] if e.name == action.card)
             self.packets["event"].remove(card)
             self.events_held[colour].append(card)
-        self._say(f"colour {colour} keeps an {kind.capitalize()} card")
-        self._tell(colour, f"colour {colour} keeps {action.card}")
+        self._say(N_("colour {colour} keeps an Empire card") if kind == "empire"
+                  else N_("colour {colour} keeps an Event card"), colour=colour)
+        self._tell(colour, Said(N_("colour {colour} keeps {card}"), colour=colour, card=action.card))
         if kind == "event" and self._cannot_pay(colour, card):  # warned while the turn is still to come
             self._tell(colour, self._unpayable_words(colour, card))
 
@@ -807,17 +857,19 @@ class BriefHistoryState(GameState):
             if self._cannot_pay(colour, card):
                 self._tell(colour, self._unpayable_words(colour, card))
             else:
-                self._tell(colour, f"colour {colour}: play {card.name} ({card.cost} gold) at the start of your empire "
-                                   "turn this Epoch, before establishing, or it is lost")
+                self._tell(colour, Said(N_("colour {colour}: play {card} ({cost} gold) at the start of your empire "
+                                           "turn this Epoch, before establishing, or it is lost"),
+                                        colour=colour, card=card.name, cost=card.cost))
 
     def _cannot_pay(self, colour: int, card: EventCard) -> bool:
         """A red Event due this Epoch that ``colour`` cannot pay for when it must be played: gold
         comes only at the end of the holder's own empire turn, after the start when red Events are played."""
         return card.colour == "red" and self.epoch >= card.epoch + card.late and card.cost > self.gold[colour]
 
-    def _unpayable_words(self, colour: int, card: EventCard) -> str:
-        return (f"colour {colour}: {card.name} costs {card.cost} gold and you have {self.gold[colour]}: it cannot "
-                "be played at the start of your empire turn this Epoch, so it is lost then, unplayed")
+    def _unpayable_words(self, colour: int, card: EventCard) -> Said:
+        return Said(N_("colour {colour}: {card} costs {cost} gold and you have {gold}: it cannot "
+                       "be played at the start of your empire turn this Epoch, so it is lost then, unplayed"),
+                    colour=colour, card=card.name, cost=card.cost, gold=self.gold[colour])
 
     def _next_empire(self) -> None:
         if not self.turns:
@@ -828,7 +880,7 @@ class BriefHistoryState(GameState):
         spec = self.cards.empire_card(name).empires[index]
         self.turn = EmpireTurn(colour, name, spec)
         self.in_play = None
-        self._say(f"{spec.name} (colour {colour}) are called")
+        self._say(N_("{empire} (colour {colour}) are called"), empire=spec.name, colour=colour)
         self.phase = "start"
         if index > 0:  # the second empire of a card (the Aztecs) follows at once: red Events came before the first
             self._establish()
@@ -849,9 +901,12 @@ class BriefHistoryState(GameState):
             lost = self.red_cards_due(turn.colour)
             for card in lost:  # Event cards are secret until played: the others learn only that one went
                 held.remove(card)
-                self._tell(turn.colour, f"colour {turn.colour} loses {card.name}, not played in time")
+                self._tell(turn.colour, Said(N_("colour {colour} loses {card}, not played in time"),
+                                             colour=turn.colour, card=card.name))
             if lost:
-                self._say(f"colour {turn.colour} discards {_count(len(lost), 'red Event card')}, not played in time")
+                self._say(Said.ngettext("colour {colour} discards {n} red Event card, not played in time",
+                                        "colour {colour} discards {n} red Event cards, not played in time", len(lost),
+                                        colour=turn.colour, n=len(lost)))
         spec = turn.spec
         turn.indicator = 0
         turn.organiser = spec.armies - 1
@@ -866,8 +921,13 @@ class BriefHistoryState(GameState):
         if spec.capital:
             self.site[start] = "capital"
         self.phase = "expand"
-        fleets = f", fleets in {', '.join(spec.fleets)}" if spec.fleets else ""
-        self._say(f"{spec.name} establish in {start}" + (" with a capital" if spec.capital else " (barbarians)") + fleets)
+        if spec.capital:
+            established = (N_("{empire} establish in {start} with a capital, fleets in {fleets}") if spec.fleets
+                           else N_("{empire} establish in {start} with a capital"))
+        else:
+            established = (N_("{empire} establish in {start} (barbarians), fleets in {fleets}") if spec.fleets
+                           else N_("{empire} establish in {start} (barbarians)"))
+        self._say(established, empire=spec.name, start=start, fleets=Listed(spec.fleets))
 
     def _clear(self, territory: str) -> None:
         """Establishing (or a Kingdom) removes whatever stood in the start territory."""
@@ -898,13 +958,16 @@ class BriefHistoryState(GameState):
         without crossing any)."""
         return _sea_plan(self.world, self.turn.spec.start, self._fleet_bodies())[1].get(territory, ())
 
-    def _sea_route_reason(self, territory: str) -> str | None:
+    def _sea_route_blocked(self, territory: str) -> bool:
+        """Whether the empire's trait forbids the ocean crossing a sea placement there needs."""
         turn = self.turn
-        crossings = self._crossing_routes(territory)
-        if not crossings:
-            return None
-        if turn.trait == "united_states" and not turn.astronomy:
-            return f"the United States may not expand across the {crossings[0]} unless Astronomy is played"
+        return turn.trait == "united_states" and not turn.astronomy and bool(self._crossing_routes(territory))
+
+    def _sea_route_reason(self, territory: str) -> str | None:
+        if self._sea_route_blocked(territory):
+            crossings = self._crossing_routes(territory)
+            return _("the United States may not expand across the {ocean} unless Astronomy is played").format(
+                ocean=display_name(crossings[0]))
         return None
 
     def _across_atlantic(self, territory: str) -> bool:
@@ -915,8 +978,8 @@ class BriefHistoryState(GameState):
         """The Vikings' trait: once one of their armies has crossed the Atlantic this turn (even
         in an invasion that failed), no other may stand across it, by sea, land, over-run or Event."""
         if self.turn.trait == "vikings" and self.turn.crossed_atlantic and self._across_atlantic(territory):
-            return (f"{territory} lies across the Atlantic, and only one Viking army may cross the Atlantic "
-                    "in their turn: one already has")
+            return _("{territory} lies across the Atlantic, and only one Viking army may cross the Atlantic "
+                     "in their turn: one already has").format(territory=display_name(territory))
         return None
 
     def _note_crossing(self, territory: str) -> None:
@@ -931,12 +994,14 @@ class BriefHistoryState(GameState):
         held = self.army.get(territory)
         if held is not None and self._is_enemy(territory):
             self.invasion = {"target": territory, "by_sea": by_sea, "defender": held[0], "event": False}
-            self._say(f"{turn.spec.name} invade {territory}" + (" from the sea" if by_sea else ""))
+            self._say(N_("{empire} invade {territory} from the sea") if by_sea else N_("{empire} invade {territory}"),
+                      empire=turn.spec.name, territory=territory)
             self._roll()
             return
         how = "surrender" if held is not None else "place"
         self.army[territory] = (turn.colour, True)
-        self._say(f"{turn.spec.name} {'take the surrender of' if held else 'expand into'} {territory}")
+        self._say(N_("{empire} take the surrender of {territory}") if held else N_("{empire} expand into {territory}"),
+                  empire=turn.spec.name, territory=territory)
         self._take_control(territory, how)
 
     def _invasion_terms(self, territory: str, by_sea: bool, event: bool = False,
@@ -973,13 +1038,9 @@ class BriefHistoryState(GameState):
         natural = viking and max(attack) >= VIKING_NATURAL and points < cost
         taken = points >= cost or natural
         self.last_roll = (tuple(attack), tuple(defend), bonus, points)
-        if natural:
-            outcome = (f"{points} point{'s' * (points != 1)}, but a natural {max(attack)} from the sea is an "
-                       f"automatic success for the Vikings: {target} falls, with no points left to over-run")
-        else:
-            outcome = (f"{points} point{'s' * (points != 1)}" + (" with Fear" if fear and points else "")
-                       + (f", {target} falls" if taken else f", not enough for {target} (cost {cost})"))
-        self._say(f"  roll {'-'.join(map(str, attack))} (+{bonus}) against {'-'.join(map(str, defend))}: {outcome}")
+        self._say(N_("roll {attack} (+{bonus}) against {defend}: {outcome}"), indent=INDENT,
+                  attack="-".join(map(str, attack)), bonus=bonus, defend="-".join(map(str, defend)),
+                  outcome=_roll_outcome(points, max(attack), target, cost, natural, taken, fear and points > 0))
         if self.fort_removal == "attempt":
             self.fort.discard(target)
         if taken:
@@ -1006,12 +1067,14 @@ class BriefHistoryState(GameState):
         turn = self.turn
         turn.organiser -= 1
         turn.indicator = min(turn.indicator + 1, MAX_INDICATOR)
-        self._say(f"  continue: an organiser army is spent, the indicator goes to +{turn.indicator}")
+        self._say(N_("continue: an organiser army is spent, the indicator goes to +{indicator}"), indent=INDENT,
+                  indicator=turn.indicator)
         self.phase = "expand"
         self._roll()
 
     def _withdraw(self) -> None:
-        self._say(f"  {self.turn.spec.name} withdraw from {self.invasion['target']}")
+        self._say(N_("{empire} withdraw from {territory}"), indent=INDENT, empire=self.turn.spec.name,
+                  territory=self.invasion["target"])
         self.invasion = None
         self.turn.indicator = 0
         self.phase = "expand"
@@ -1035,7 +1098,8 @@ class BriefHistoryState(GameState):
             turn.organiser -= 1
         self.army[territory] = (turn.colour, True)
         self._note_crossing(territory)
-        self._say(f"  over-run {territory} ({info['points']} point{'s' * (info['points'] != 1)} left)")
+        self._say(Said.ngettext("over-run {territory} ({points} point left)", "over-run {territory} ({points} points left)",
+                                info["points"], indent=INDENT, territory=territory, points=info["points"]))
         self._take_control(territory, "overrun")
 
     def _end_overrun(self) -> None:
@@ -1059,19 +1123,19 @@ class BriefHistoryState(GameState):
         reduced = None
         if site == "capital":
             self.site[territory] = "city"
-            reduced = "the capital becomes a city"
+            reduced = Said(N_("the capital becomes a city"))
         elif site == "city":
             del self.site[territory]
-            reduced = "the city is removed"
+            reduced = Said(N_("the city is removed"))
         elif territory in self.monument and not (turn.trait == "french" and how in ("invasion", "overrun")):
             self.monument.discard(territory)
             self.monuments_left += 1
-            reduced = "the monument is removed"
+            reduced = Said(N_("the monument is removed"))
         if reduced:
-            self._say(f"  reduction in {territory}: {reduced}")
+            self._say(N_("reduction in {territory}: {reduced}"), indent=INDENT, territory=territory, reduced=reduced)
             if turn.barbarian:
                 self._add_gold(turn.colour, 1)
-                self._say(f"  barbarian {turn.spec.name} gain 1 gold")
+                self._say(N_("barbarian {empire} gain 1 gold"), indent=INDENT, empire=turn.spec.name)
 
     def _completes_pair(self, territory: str) -> bool:
         symbol = self.world.resource(territory)
@@ -1094,7 +1158,7 @@ class BriefHistoryState(GameState):
     def _build_monument(self, territory: str) -> None:
         self.monument.add(territory)
         self.monuments_left -= 1
-        self._say(f"  a monument rises in {territory}")
+        self._say(N_("a monument rises in {territory}"), indent=INDENT, territory=territory)
         self.phase = self.resume
 
     # --- Events ----------------------------------------------------------------------------------
@@ -1134,7 +1198,8 @@ class BriefHistoryState(GameState):
         self.events_held[colour].remove(card)
         if card.cost:
             self._add_gold(colour, -card.cost)
-        self._say(f"colour {colour} plays {card.name}" + (f" for {card.cost} gold" if card.cost else ""))
+        self._say(N_("colour {colour} plays {card} for {cost} gold") if card.cost else N_("colour {colour} plays {card}"),
+                  colour=colour, card=card.name, cost=card.cost)
 
     def _play_event(self, action: PlayEvent) -> None:
         card = self._held_event(action.card)
@@ -1147,28 +1212,30 @@ class BriefHistoryState(GameState):
             self._clear(start)
             self.army[start] = (turn.colour, False)
             self.site[start] = "city"
-            self._say(f"  the Kingdom of {card.effect['kingdom']} rises in {start}: a city, and an army at once retired")
+            self._say(N_("the Kingdom of {kingdom} rises in {start}: a city, and an army at once retired"), indent=INDENT,
+                      kingdom=card.effect["kingdom"], start=start)
         elif kind in ("minor_empire", "barbarians"):
             self._start_minor_empire(card)
         elif kind == "treachery":
             self._note_crossing(target)
             self.army[target] = (turn.colour, False)
-            self._say(f"  treachery: {target} changes hands without a fight")
+            self._say(N_("treachery: {territory} changes hands without a fight"), indent=INDENT, territory=target)
             self._reduce(target, "treachery")
         elif kind == "plague":
             dead = [t for t in self.world.territories_in(target) if self.army.get(t, (None, True))[1] is False]
             for t in dead:
                 del self.army[t]
-            self._say(f"  plague in {target}: {len(dead)} retired arm{'y' if len(dead) == 1 else 'ies'} removed")
+            self._say(Said.ngettext("plague in {area}: {n} retired army removed", "plague in {area}: {n} retired armies removed",
+                                    len(dead), indent=INDENT, area=target, n=len(dead)))
         elif kind == "astronomy":
             turn.fleets = turn.fleets + ((target,) if target not in turn.fleets else ())
             turn.astronomy = True
-            self._say(f"  a fleet sails into the {target}")
+            self._say(N_("a fleet sails into the {ocean}"), indent=INDENT, ocean=target)
         elif kind == "civil_war":
             self._note_crossing(target)  # even if the roll fails, as an invasion's
             self.in_play = card
             self.invasion = {"target": target, "by_sea": False, "defender": self.army[target][0], "event": True}
-            self._say(f"  civil war in {target}")
+            self._say(N_("civil war in {territory}"), indent=INDENT, territory=target)
             self._roll()
 
     def _start_minor_empire(self, card: EventCard) -> None:
@@ -1193,7 +1260,7 @@ class BriefHistoryState(GameState):
         turn = self.turn
         for t in self._active(turn.colour):
             self.army[t] = (turn.colour, False)
-        self._say(f"{turn.spec.name} reorganise: fleets leave, armies retire")
+        self._say(N_("{empire} reorganise: fleets leave, armies retire"), empire=turn.spec.name)
         if turn.from_event:
             self.turn, self.paused, self.in_play = self.paused, None, None
             self.phase = "start"
@@ -1207,7 +1274,7 @@ class BriefHistoryState(GameState):
     def gold_due(self, colour: int) -> dict[str, int]:
         """What ``colour`` would collect now: buildings, then each Area's presence, dominance or supremacy."""
         due = {"capitals": 0, "cities": 0, "monuments": 0}
-        for t, (c, _) in self.army.items():
+        for t, (c, _active) in self.army.items():
             if c == colour:
                 site = self.site.get(t)
                 due["capitals"] += 2 * (site == "capital")
@@ -1236,8 +1303,9 @@ class BriefHistoryState(GameState):
         due = self.gold_due(colour)
         total = sum(due.values())
         self._add_gold(colour, total)
-        parts = ", ".join(f"{k} {v}" for k, v in due.items() if v)
-        self._say(f"colour {colour} collects {total} gold" + (f" ({parts})" if parts else ""))
+        parts = Listed(_gold_part(what, amount) for what, amount in due.items() if amount)
+        self._say(N_("colour {colour} collects {total} gold ({parts})") if parts else N_("colour {colour} collects {total} gold"),
+                  colour=colour, total=total, parts=parts)
 
     def _add_gold(self, colour: int, amount: int) -> None:
         if amount == 0:  # a marker that does not move does not land on top of a stack
@@ -1273,45 +1341,48 @@ class BriefHistoryState(GameState):
                 while free in taken:
                     free += 1
                 taken.add(free)
-                self._say(f"colour {c} moves off a shared space: {self.gold[c]} -> {free} gold")
+                self._say(N_("colour {colour} moves off a shared space: {before} -> {after} gold"),
+                          colour=c, before=self.gold[c], after=free)
                 self.gold[c] = free
 
     def _keep_bonus(self, value: int) -> None:
-        colour, _ = self.queue.pop(0)
+        colour, _kind = self.queue.pop(0)
         self.packets["bonus"].remove(value)
         self.bonus_held[colour].append(value)
-        self._say(f"colour {colour} keeps a Bonus token")
+        self._say(N_("colour {colour} keeps a Bonus token"), colour=colour)
 
     def _end_epoch(self) -> None:
         self.packets["bonus"] = []
         if self.epoch == self.cards_epochs():
             self.phase = "over"
-            self._say("the game is over: Bonus tokens are added to gold")
+            self._say(N_("the game is over: Bonus tokens are added to gold"))
             return
         for hand in self.empire_hand:
             hand.clear()
         self._start_epoch()
 
-    def _say(self, text: str) -> None:
-        self.log.append(text)
+    def _say(self, message: str, indent: str = "", **values) -> None:
+        """A line of the public log: an English sentence (marked for the catalog where it is written,
+        or a ``Said`` already) and its values, said again in the language of whoever reads it."""
+        self.log.append(message if isinstance(message, Said) else said_line(message, indent, values))
 
-    def _tell(self, colour: int, text: str) -> None:
+    def _tell(self, colour: int, line: Said) -> None:
         """A line of the log that only ``colour``'s player may read."""
-        self.secret_log.append((len(self.log), colour, text, len(self.history) + 1))
+        self.secret_log.append((len(self.log), colour, line, len(self.history) + 1))
 
     def log_for(self, player: int) -> list[str]:
         """The log as ``player`` may read it: every public line, and the secret lines about their
         own colours' cards in their place."""
         player = self._resolve_player(player)
-        mine = [(at, text) for at, colour, text, _ in self.secret_log if self.seat_of[colour] == player]
+        mine = [(at, text) for at, colour, text, _told in self.secret_log if self.seat_of[colour] == player]
         if not mine:
-            return list(self.log)
+            return [words(line) for line in self.log]
         lines, start = [], 0
         for at, text in mine:
             lines += self.log[start:at]
             lines.append(text)
             start = at
-        return lines + self.log[start:]
+        return [words(line) for line in lines + self.log[start:]]
 
     def _log_step(self, number: int, step, viewer: int | None, names) -> list[str]:
         """The lines step ``number`` of ``history`` wrote, as ``viewer`` may read them (a seat's
@@ -1319,7 +1390,7 @@ class BriefHistoryState(GameState):
         ``"green (Eva)"``. The lines written before the first step come with it."""
         marks = self.log_marks
         if number > len(marks):
-            return [f"{number}. {step}"]
+            return [f"{number}. {in_words(step)}"]
         start, end = (marks[number - 2] if number > 1 else 0), marks[number - 1]
         lines = self.log[start:end]
         if viewer is not None:
@@ -1331,27 +1402,28 @@ class BriefHistoryState(GameState):
                 merged.append(text)
                 cursor = at
             lines = merged + self.log[cursor:end]
+        lines = [words(line) for line in lines]
         if names:
-            lines = [name_colours(line, lambda c: f"{COLOUR_NAMES[c]} ({names[self.seat_of[c]]})") for line in lines]
+            lines = [name_colours(line, lambda c: f"{colour_name(c)} ({names[self.seat_of[c]]})") for line in lines]
         return [line.strip() for line in lines]
 
     def _log_tail(self, player: int, count: int) -> list[str]:
         """The last ``count`` lines of ``log_for(player)``, merging only the tail of the log."""
         since = max(0, len(self.log) - count)
         mine = []
-        for at, colour, text, _ in reversed(self.secret_log):  # secret lines come in the log's order
+        for at, colour, text, _told in reversed(self.secret_log):  # secret lines come in the log's order
             if at < since:
                 break
             if self.seat_of[colour] == player:
                 mine.append((at, text))
         if not mine:
-            return self.log[-count:]
+            return [words(line) for line in self.log[-count:]]
         merged, cursor = [], since
         for at, text in reversed(mine):
             merged += self.log[cursor:at]
             merged.append(text)
             cursor = at
-        return (merged + self.log[cursor:])[-count:]
+        return [words(line) for line in (merged + self.log[cursor:])[-count:]]
 
     def colour_scores(self) -> list[int]:
         """Gold per colour, with the Bonus tokens once the game is over (they are secret until then)."""
@@ -1407,7 +1479,7 @@ class BriefHistoryState(GameState):
             hand_sizes=tuple(zip(map(len, self.events_held), map(len, self.bonus_held))),
             invasion=(self.invasion["target"], self.invasion["defender"], self.invasion["by_sea"]) if self.invasion else None,
             overrun_points=self.overrun["points"] if self.overrun else 0,
-            last_roll=self.last_roll, log=tuple(self._log_tail(player, 12) if player is not None else self.log[-12:]),
+            last_roll=self.last_roll, log=tuple(self._log_tail(player, 12) if player is not None else map(words, self.log[-12:])),
         )
 
     def tiles(self) -> tuple[Tile, ...]:
@@ -1458,56 +1530,83 @@ class BriefHistoryState(GameState):
     def _outcome_reason(self, names=None) -> str:
         scores, winners = self.scores(), self.winners()
         gold = ", ".join(f"{seat_name(p, names)} {s}" for p, s in enumerate(scores))
-        who = " and ".join(seat_name(p, names) for p in winners)
-        verdict = f"{who} wins" if len(winners) == 1 else f"{who} share the win (a tie stands)"
-        return f"after Epoch {self.epoch}, gold with the Bonus tokens added: {gold}; {verdict} with the most gold"
+        who = seat_name(winners[0], names)
+        for p in winners[1:]:
+            who = _("{first} and {second}").format(first=who, second=seat_name(p, names))
+        if len(winners) == 1:
+            return _("after Epoch {epoch}, gold with the Bonus tokens added: {gold}; {winner} wins with the most "
+                     "gold").format(epoch=self.epoch, gold=gold, winner=who)
+        return _("after Epoch {epoch}, gold with the Bonus tokens added: {gold}; {winners} share the win (a tie "
+                 "stands) with the most gold").format(epoch=self.epoch, gold=gold, winners=who)
 
     def reveal(self) -> str:
         """Everything, secrets included (hands, Bonus tokens, the Epoch chart still face down): for
         debugging, never for a screen the players share. ``str(state)`` is the public part."""
+        none = pgettext("cards", "none")
         lines = [self._render()]
         for colour in range(self.colours):
-            events = ", ".join(e.name for e in self.events_held[colour]) or "none"
-            lines.append(f"  colour {colour} (player {self.seat_of[colour]}): Empire cards "
-                         f"{', '.join(self.empire_hand[colour]) or 'none'}; Event cards {events}; "
-                         f"Bonus tokens {self.bonus_held[colour] or 'none'}")
+            lines.append(INDENT + _("colour {colour} ({player}): Empire cards {empires}; Event cards {events}; "
+                                    "Bonus tokens {tokens}").format(
+                colour=colour, player=seat_name(self.seat_of[colour]),
+                empires=_names_list(self.empire_hand[colour]) or none,
+                events=_names_list(e.name for e in self.events_held[colour]) or none,
+                tokens=self.bonus_held[colour] or none))
         if self.phase in SECRET_PHASES and self.queue:
             kind = self.queue[0][1]
-            lines.append(f"  packet being chosen from ({kind}): "
-                         + ", ".join(str(card) for card in self.packets[kind]))
+            cards = ", ".join(str(card) for card in self.packets[kind]) if kind == "bonus" else \
+                _names_list(str(card) for card in self.packets[kind])
+            kind_words = {"empire": pgettext("packet", "empire"), "event": pgettext("packet", "event"),
+                          "bonus": pgettext("packet", "bonus")}[kind]
+            lines.append(INDENT + _("packet being chosen from ({kind}): {cards}").format(kind=kind_words, cards=cards))
         for epoch in range(self.epoch + 1, self.cards_epochs() + 1):
             dealt = self.chart[epoch]
-            lines.append(f"  Epoch {epoch} chart: Empire cards {', '.join(dealt['empires'])}; Event cards "
-                         f"{', '.join(e.name for e in dealt['events'])}; Bonus tokens {dealt['bonus']}")
+            lines.append(INDENT + _("Epoch {epoch} chart: Empire cards {empires}; Event cards {events}; "
+                                    "Bonus tokens {tokens}").format(
+                epoch=epoch, empires=_names_list(dealt["empires"]),
+                events=_names_list(e.name for e in dealt["events"]), tokens=dealt["bonus"]))
         return "\n".join(lines)
 
     def _repr_html_(self) -> str:
         """A small public table for a notebook cell: gold, the empire being played, each Area's armies."""
         from html import escape
 
-        rows = "".join(f"<tr><td>colour {c}</td><td>{self.gold[c]}</td></tr>" for c in self.ranking())
+        colour_words = _("colour {colour}")
+        rows = "".join(f"<tr><td>{escape(colour_words.format(colour=c))}</td><td>{self.gold[c]}</td></tr>"
+                       for c in self.ranking())
         turn = ""
         if self.turn is not None and self.phase not in SECRET_PHASES:
             t = self.turn
-            turn = (f"<p><b>{escape(t.spec.name)}</b> (colour {t.colour}): organiser {t.organiser}, "
-                    f"indicator +{t.indicator}</p>")
+            turn = "<p>" + _("<b>{empire}</b> (colour {colour}): organiser {organiser}, indicator +{indicator}").format(
+                empire=escape(display_name(t.spec.name)), colour=t.colour, organiser=t.organiser,
+                indicator=t.indicator) + "</p>"
         areas = "".join(
-            f"<tr><td>{escape(area)}</td><td>{self.area_values()[area]}</td><td>"
+            f"<tr><td>{escape(display_name(area))}</td><td>{self.area_values()[area]}</td><td>"
             + ", ".join(str(n) for n in self.area_counts(area)) + "</td></tr>" for area in self.world.areas)
-        where = "game over" if self.phase == "over" else f"Epoch {self.epoch}, {self.phase}"
-        return (f"<div><b>A Brief History of the World</b> (teaching map): {escape(where)}{turn}"
-                f"<table><tr><th>colour (leader first)</th><th>gold</th></tr>{rows}</table>"
-                f"<table><tr><th>Area</th><th>value</th><th>armies per colour</th></tr>{areas}</table></div>")
+        where = _("game over") if self.phase == "over" else _("Epoch {epoch}, {phase}").format(
+            epoch=self.epoch, phase=phase_name(self.phase))
+        heads = (_("colour (leader first)"), pgettext("column", "gold"), pgettext("column", "Area"),
+                 pgettext("column", "value"), _("armies per colour"))
+        return ("<div>" + _("<b>A Brief History of the World</b> (teaching map): {where}").format(where=escape(where))
+                + turn + "<table><tr><th>{}</th><th>{}</th></tr>".format(*map(escape, heads[:2])) + rows + "</table>"
+                + "<table><tr><th>{}</th><th>{}</th><th>{}</th></tr>".format(*map(escape, heads[2:])) + areas
+                + "</table></div>")
 
     def _render(self) -> str:
-        lines = [f"A Brief History of the World (teaching map), {self.colours} colours: Epoch {self.epoch}, {self.phase}"]
-        track = ", ".join(f"colour {c} {self.gold[c]}" for c in self.ranking())
-        lines.append(f"  gold (leader first): {track}")
+        lines = [_("A Brief History of the World (teaching map), {colours} colours: Epoch {epoch}, {phase}").format(
+            colours=self.colours, epoch=self.epoch, phase=phase_name(self.phase))]
+        colour_gold = _("colour {colour} {gold}")
+        track = ", ".join(colour_gold.format(colour=c, gold=self.gold[c]) for c in self.ranking())
+        lines.append(INDENT + _("gold (leader first): {track}").format(track=track))
         if self.turn and self.phase not in ("draft", "bonus"):
             t = self.turn
-            extra = f"; {self.in_play.name} in play" if self.in_play else ""
-            lines.append(f"  {t.spec.name} (colour {t.colour}): organiser {t.organiser}, indicator +{t.indicator}"
-                         + (f", fleets {', '.join(t.fleets)}" if t.fleets else "") + extra)
+            values = dict(empire=display_name(t.spec.name), colour=t.colour, organiser=t.organiser,
+                          indicator=t.indicator, fleets=_names_list(t.fleets))
+            line = (_("{empire} (colour {colour}): organiser {organiser}, indicator +{indicator}, fleets {fleets}")
+                    if t.fleets else _("{empire} (colour {colour}): organiser {organiser}, indicator +{indicator}"))
+            line = line.format(**values)
+            if self.in_play:
+                line = _("{empire_line}; {card} in play").format(empire_line=line, card=display_name(self.in_play.name))
+            lines.append(INDENT + line)
         for area in self.world.areas:
             held = []
             for name in self.world.territories_in(area):
@@ -1515,11 +1614,12 @@ class BriefHistoryState(GameState):
                     c, up = self.army[name]
                     marks = "".join(m for m, on in (("C", self.site.get(name) == "capital"), ("c", self.site.get(name) == "city"),
                                                    ("M", name in self.monument), ("F", name in self.fort)) if on)
-                    held.append(f"{name} {c}{'' if up else 'r'}{'[' + marks + ']' if marks else ''}")
+                    held.append(f"{display_name(name)} {c}{'' if up else 'r'}{'[' + marks + ']' if marks else ''}")
             if held:
-                lines.append(f"  {area} ({self.area_values()[area]}): " + "; ".join(held))
+                lines.append(f"{INDENT}{display_name(area)} ({self.area_values()[area]}): " + "; ".join(held))
         if self.phase == "over":
-            lines.append("  final gold with Bonus tokens: " + ", ".join(f"player {p} {s}" for p, s in enumerate(self.scores())))
+            lines.append(INDENT + _("final gold with Bonus tokens: {scores}").format(
+                scores=", ".join(f"{seat_name(p)} {s}" for p, s in enumerate(self.scores()))))
         return "\n".join(lines)
 
 
@@ -1536,26 +1636,26 @@ class Rule:
 
 S = BriefHistoryState
 RULES: dict[type, Rule] = {
-    TakeEmpire: Rule(("draft",), "no cards are being drafted now: {now}", S._why_not_take, S._do_take),
-    TakeEvent: Rule(("draft",), "no cards are being drafted now: {now}", S._why_not_take, S._do_take),
-    KeepBonus: Rule(("bonus",), "Bonus tokens are shared only at the end of an Epoch: {now}", S._why_not_bonus,
+    TakeEmpire: Rule(("draft",), N_("no cards are being drafted now: {now}"), S._why_not_take, S._do_take),
+    TakeEvent: Rule(("draft",), N_("no cards are being drafted now: {now}"), S._why_not_take, S._do_take),
+    KeepBonus: Rule(("bonus",), N_("Bonus tokens are shared only at the end of an Epoch: {now}"), S._why_not_bonus,
                     S._do_keep_bonus),
-    Establish: Rule(("start",), "you establish only at the start of an empire turn: {now}", None, S._do_establish),
-    PlayEvent: Rule(("start", "expand"), "no Event may be played now: {now}", S._why_not_play, S._play_event),
-    Place: Rule(("expand",), "armies are placed while expanding: {now}", S._why_not_place, S._do_place),
-    Continue: Rule(("failed",), "you can continue only right after a failed invasion roll", S._why_not_continue,
+    Establish: Rule(("start",), N_("you establish only at the start of an empire turn: {now}"), None, S._do_establish),
+    PlayEvent: Rule(("start", "expand"), N_("no Event may be played now: {now}"), S._why_not_play, S._play_event),
+    Place: Rule(("expand",), N_("armies are placed while expanding: {now}"), S._why_not_place, S._do_place),
+    Continue: Rule(("failed",), N_("you can continue only right after a failed invasion roll"), S._why_not_continue,
                    S._do_continue),
-    Withdraw: Rule(("failed",), "there is no failed invasion to withdraw from", None, S._do_withdraw),
-    Overrun: Rule(("overrun",), "you have no leftover invasion points to over-run with", S._why_not_overrun,
+    Withdraw: Rule(("failed",), N_("there is no failed invasion to withdraw from"), None, S._do_withdraw),
+    Overrun: Rule(("overrun",), N_("you have no leftover invasion points to over-run with"), S._why_not_overrun,
                   S._do_overrun),
-    EndOverrun: Rule(("overrun",), "you are not over-running", None, S._do_end_overrun),
-    BuildFort: Rule(FORT_PHASES, "a fort may be built at any time in your empire turn, but not now: {now}",
+    EndOverrun: Rule(("overrun",), N_("you are not over-running"), None, S._do_end_overrun),
+    BuildFort: Rule(FORT_PHASES, N_("a fort may be built at any time in your empire turn, but not now: {now}"),
                     S._why_not_fort, S._do_fort),
-    BuildMonument: Rule(("monument",), "you may build a monument only when you complete a pair of resource symbols",
+    BuildMonument: Rule(("monument",), N_("you may build a monument only when you complete a pair of resource symbols"),
                         S._why_not_monument, S._do_monument),
-    SkipMonument: Rule(("monument",), "there is no monument to skip", None, S._do_skip_monument),
-    DiscardEvent: Rule(("expand",), "not now: {now}", S._why_not_discard, S._do_discard),
-    Reorganise: Rule(("expand",), "you reorganise only while expanding, with nothing left to settle: {now}",
+    SkipMonument: Rule(("monument",), N_("there is no monument to skip"), None, S._do_skip_monument),
+    DiscardEvent: Rule(("expand",), N_("not now: {now}"), S._why_not_discard, S._do_discard),
+    Reorganise: Rule(("expand",), N_("you reorganise only while expanding, with nothing left to settle: {now}"),
                      S._why_not_reorganise, S._do_reorganise),
 }
 del S
@@ -1574,8 +1674,57 @@ def _area_value_items(cards: CardSet, epoch: int) -> tuple[tuple[str, int], ...]
     return _AREA_VALUE_ITEMS[key]
 
 
-def _count(n: int, thing: str) -> str:
-    return f"{n} {thing}{'s' * (n != 1)}"
+INDENT = "  "  # the log's lines about one roll or one step of an invasion stand under its first line
+# What the game is doing, for refusals of actions that belong to another phase (the draft says whose pick).
+PHASE_WORDS = {"bonus": N_("the Bonus tokens are being shared out"),
+               "start": N_("the empire has not been established yet (play a red Event or establish)"),
+               "expand": N_("the empire is expanding"),
+               "failed": N_("an invasion failed: continue or withdraw first"),
+               "overrun": N_("you are spending over-run points: over-run or end the over-run first"),
+               "monument": N_("a monument is waiting to be built or skipped")}
+
+
+def _names_list(names) -> str:
+    """Names of the map or the cards, as the language in force says them, separated by commas."""
+    return ", ".join(display_name(name) for name in names)
+
+
+def _no_territory(name) -> str:
+    return _("there is no territory {name} on the teaching map").format(name=repr(name))
+
+
+def _roll_outcome(points: int, high: int, target: str, cost: int, natural: bool, taken: bool, fear: bool) -> Said:
+    """What one invasion roll came to, for the log: the points, Fear, and whether the territory fell."""
+    if natural:
+        return Said.ngettext(
+            "{points} point, but a natural {high} from the sea is an automatic success for the Vikings: "
+            "{territory} falls, with no points left to over-run",
+            "{points} points, but a natural {high} from the sea is an automatic success for the Vikings: "
+            "{territory} falls, with no points left to over-run", points, points=points, high=high, territory=target)
+    if taken and fear:
+        return Said.ngettext("{points} point with Fear, {territory} falls", "{points} points with Fear, {territory} falls",
+                             points, points=points, territory=target)
+    if taken:
+        return Said.ngettext("{points} point, {territory} falls", "{points} points, {territory} falls",
+                             points, points=points, territory=target)
+    if fear:
+        return Said.ngettext("{points} point with Fear, not enough for {territory} (cost {cost})",
+                             "{points} points with Fear, not enough for {territory} (cost {cost})",
+                             points, points=points, territory=target, cost=cost)
+    return Said.ngettext("{points} point, not enough for {territory} (cost {cost})",
+                         "{points} points, not enough for {territory} (cost {cost})",
+                         points, points=points, territory=target, cost=cost)
+
+
+def _gold_part(what: str, amount: int) -> Said:
+    """One source of the gold an empire collects (``gold_due``'s keys: buildings, then Areas)."""
+    if what == "capitals":
+        return Said(N_("capitals {amount}"), amount=amount)
+    if what == "cities":
+        return Said(N_("cities {amount}"), amount=amount)
+    if what == "monuments":
+        return Said(N_("monuments {amount}"), amount=amount)
+    return Said(N_("{area} {value}"), area=what, value=amount)
 
 
 def _sea_plan(world: TeachingMap, start: str, fleets: tuple[str, ...]) -> tuple[frozenset, dict]:
@@ -1611,26 +1760,37 @@ def _names(world: TeachingMap, cards: CardSet) -> dict[str, str]:
     return _NAME_CACHE[key]
 
 
+@functools.cache
+def _local_names(code: str) -> dict[str, str]:
+    """Lower-case name in the language ``code`` -> canonical name, so that an action text may name
+    places and cards as the language does (``"place Balcãs"`` reads as ``"place Balkans"``)."""
+    with using_language(code):
+        return {display_name(name).lower(): name for name in NAMES}
+
+
 def _check_options(players, fort_removal, monuments, reorganise_early) -> None:
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 6:
-        raise ValueError(f"A Brief History of the World is for 3 to 6 players (or 2, each with two colours), not {players!r}")
+        raise ValueError(_("A Brief History of the World is for 3 to 6 players (or 2, each with two colours), "
+                           "not {players}").format(players=repr(players)))
     if fort_removal not in FORT_RULES:
-        raise ValueError(f"fort_removal is 'taken' (a fort goes when its territory is taken) or 'attempt' "
-                         f"(when it is attacked at all), not {fort_removal!r}")
+        raise ValueError(_("fort_removal is 'taken' (a fort goes when its territory is taken) or 'attempt' "
+                           "(when it is attacked at all), not {value}").format(value=repr(fort_removal)))
     if isinstance(monuments, bool) or not isinstance(monuments, int) or monuments < 0:
-        raise ValueError(f"monuments is the size of the monument supply, a whole number, not {monuments!r}")
+        raise ValueError(_("monuments is the size of the monument supply, a whole number, not {value}").format(
+            value=repr(monuments)))
     if not isinstance(reorganise_early, bool):
-        raise ValueError(f"reorganise_early is True or False, not {reorganise_early!r}")
+        raise ValueError(_("reorganise_early is True or False, not {value}").format(value=repr(reorganise_early)))
 
 
 def _check_dice_script(dice) -> None:
     if dice is None:
         return
     if not isinstance(dice, (list, tuple)):
-        raise ValueError(f"dice is a list of faces (1 to 6) for the next rolls, not {dice!r}")  # noqa: TRY004 (bad options are ValueErrors)
+        raise ValueError(_("dice is a list of faces (1 to 6) for the next rolls, not {dice}").format(  # noqa: TRY004
+            dice=repr(dice)))  # (bad options are ValueErrors)
     for face in dice:
         if isinstance(face, bool) or not isinstance(face, int) or not 1 <= face <= 6:
-            raise ValueError(f"a die shows 1 to 6, but the dice option holds {face!r}")
+            raise ValueError(_("a die shows 1 to 6, but the dice option holds {face}").format(face=repr(face)))
 
 
 POSITION_KEYS = ("empire", "colour", "armies", "sites", "forts", "monuments", "gold")

@@ -25,10 +25,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from gamekit.i18n import N_, translations
+
 from .rules import BriefHistoryState, new_game
+from .words import words
+
+_, ngettext, pgettext = translations("brief_history")
 
 __all__ = ["EXAMPLES", "FEAR_DICE", "FEAR_STEPS", "ROMAN_DICE", "ROMAN_STEPS", "fear_example", "play",
-           "position", "roman_turn", "scenario"]
+           "position", "roman_turn", "scenario", "step_note"]
 
 BLUE, GREEN = 1, 2  # the seed's "blue player" (the defender) and a third colour
 
@@ -38,23 +43,24 @@ ROMAN_ARMIES = {"Balkans": BLUE, "Pindus": BLUE, "Crete": BLUE, "Danubia": BLUE,
                 "Levant": BLUE, "Rhineland": GREEN}
 
 # The guided Roman turn, one step per rule, and the faces its rolls show (attacker's dice first).
+# The notes are marked for the catalog: ``step_note(note)`` says one in the language in force.
 ROMAN_STEPS = (
-    ("place Gaul", "an empty territory is simply taken; Gaul's wine pairs with Italy's: a monument"),
-    ("monument Italy", "the monument goes to the capital first"),
-    ("place Balkans", "an invasion: 2 dice against 1, mountains cost 2 points"),
-    ("continue", "an organiser army is spent, the indicator goes to +1"),
-    ("continue", "the indicator goes to +2: 6-5 +2 against 3 is 5 points, 3 left after the mountains"),
-    ("overrun Anatolia", "over-run: 2 points for the mountains, the city there is reduced"),
-    ("overrun Levant", "the last point takes Levant; Danubia is not next to Anatolia"),
-    ("place Danubia", "the seed's continuing example: 4-1 against 5 fails"),
-    ("continue", "at +1, 6-2 against 6 is one point: enough for clear Danubia"),
-    ("place Pindus", "the fort's two dice: 6-2 against 4-3 is 2 points, the fort goes"),
-    ("monument Pindus", "Pindus completes the marble pair with Anatolia"),
-    ("place Crete by sea", "from the fleet: one attacking die fewer"),
-    ("fort Balkans", "a fort costs an organiser army; defenders roll 2 dice there from now on"),
-    ("place Sicily", "an empty territory: one army is left in the organiser"),
-    ("fort Italy", "the last army builds a fort; the organiser is empty, so the empire reorganises: "
-                   "armies retire, the fleet leaves, gold is collected"),
+    ("place Gaul", N_("an empty territory is simply taken; Gaul's wine pairs with Italy's: a monument")),
+    ("monument Italy", N_("the monument goes to the capital first")),
+    ("place Balkans", N_("an invasion: 2 dice against 1, mountains cost 2 points")),
+    ("continue", N_("an organiser army is spent, the indicator goes to +1")),
+    ("continue", N_("the indicator goes to +2: 6-5 +2 against 3 is 5 points, 3 left after the mountains")),
+    ("overrun Anatolia", N_("over-run: 2 points for the mountains, the city there is reduced")),
+    ("overrun Levant", N_("the last point takes Levant; Danubia is not next to Anatolia")),
+    ("place Danubia", N_("the seed's continuing example: 4-1 against 5 fails")),
+    ("continue", N_("at +1, 6-2 against 6 is one point: enough for clear Danubia")),
+    ("place Pindus", N_("the fort's two dice: 6-2 against 4-3 is 2 points, the fort goes")),
+    ("monument Pindus", N_("Pindus completes the marble pair with Anatolia")),
+    ("place Crete by sea", N_("from the fleet: one attacking die fewer")),
+    ("fort Balkans", N_("a fort costs an organiser army; defenders roll 2 dice there from now on")),
+    ("place Sicily", N_("an empty territory: one army is left in the organiser")),
+    ("fort Italy", N_("the last army builds a fort; the organiser is empty, so the empire reorganises: "
+                   "armies retire, the fleet leaves, gold is collected")),
 )
 ROMAN_DICE = (3, 2, 5, 4, 1, 6, 6, 5, 3,  # the Balkans at +0, +1, +2
               4, 1, 5, 6, 2, 6,  # Danubia at +0, then +1
@@ -63,8 +69,8 @@ ROMAN_DICE = (3, 2, 5, 4, 1, 6, 6, 5, 3,  # the Balkans at +0, +1, +2
 
 # The seed's Fear example: the Assyrians (Epoch 1, from Upper Tigris) against Blue.
 FEAR_STEPS = (
-    ("place Levant", "6-2 against 4: 2 points, and Fear adds 1: 3"),
-    ("place Lower Tigris", "4-2 against 4 is a tie: the attack fails, so no Fear point"),
+    ("place Levant", N_("6-2 against 4: 2 points, and Fear adds 1: 3")),
+    ("place Lower Tigris", N_("4-2 against 4 is a tie: the attack fails, so no Fear point")),
 )
 FEAR_DICE = (6, 2, 4, 4, 2, 4)
 
@@ -116,12 +122,17 @@ def fear_example(*, seed: int = 0, players: int = 3, dice: Iterable[int] = FEAR_
                     armies={"Levant": BLUE, "Lower Tigris": BLUE})
 
 
+def step_note(note: str) -> str:
+    """A note of :data:`ROMAN_STEPS` or :data:`FEAR_STEPS` in the language in force."""
+    return _(note)
+
+
 def play(state: BriefHistoryState, *actions) -> str:
     """Apply ``actions`` in turn and return what the game log says happened, one line each."""
     start = len(state.log)
     for action in actions:
         state.apply(action)
-    return "\n".join(state.log[start:])
+    return "\n".join(words(line) for line in state.log[start:])
 
 
 EXAMPLES = {"roman turn": (roman_turn, ROMAN_STEPS), "fear": (fear_example, FEAR_STEPS)}
