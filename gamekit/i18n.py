@@ -54,6 +54,7 @@ class LanguageError(ValueError):
     """A language the kit does not speak."""
 
 
+@cache  # asked at every sentence the kit says (the environment's value), so worked out once
 def supported(code: str | None) -> str | None:
     """The kit's language for a code such as ``"pt"``, ``"pt-PT"``, ``"pt_BR"`` or ``"en-GB"``,
     or None when the kit does not speak it."""

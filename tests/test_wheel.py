@@ -21,7 +21,9 @@ from pathlib import Path
 
 import pytest
 
-from gamekit import __version__, lesson_files
+from gamekit import __version__, catalogs, lesson_files
+from gamekit.i18n import using_language
+from gamekit.milhoes import new_game
 from tests.cli_support import REPO, serve
 
 pytestmark = pytest.mark.timeout(600)
@@ -90,6 +92,33 @@ def test_the_wheel_carries_every_lesson_app_and_teacher_page(wheel):
     entry_points = zipfile.ZipFile(wheel).read(f"gamekit-{__version__}.dist-info/entry_points.txt").decode()
     assert "gamekit = gamekit.cli:main" in entry_points
     assert not [n for n in names if ".ipynb_checkpoints" in n or n.startswith("tests/")]
+
+
+def test_the_wheel_carries_every_catalog_compiled(wheel):
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for language in catalogs.TRANSLATED:
+        for domain in catalogs.DOMAINS:
+            folder = f"gamekit/locale/{language}/LC_MESSAGES/{domain}"
+            assert {f"{folder}.po", f"{folder}.mo"} <= names, folder
+
+
+SPEAK_PORTUGUESE = """
+import gamekit
+from gamekit.i18n import catalog_path
+from gamekit.milhoes import new_game
+gamekit.set_language("pt")
+print(catalog_path("pt", "milhoes", ".mo").is_file())
+print(new_game(players=3, seed=1).why_illegal("bid 13", 0))
+"""
+
+
+def test_installed_gamekit_speaks_portuguese_from_its_compiled_catalogs(venv, tmp_path):
+    done = run([venv / "bin" / "python", "-c", SPEAK_PORTUGUESE], cwd=tmp_path, env=outside_env(tmp_path))
+    compiled, refusal = done.stdout.splitlines()[-2:]
+    assert compiled == "True"
+    with using_language("pt"):
+        assert refusal == new_game(players=3, seed=1).why_illegal("bid 13", 0)
+    assert refusal != new_game(players=3, seed=1).why_illegal("bid 13", 0)
 
 
 def test_the_sdist_carries_what_the_wheel_is_built_from(dist):

@@ -121,7 +121,8 @@ def in_words(action: Action, you: bool = False) -> str:
     if kind == "draw":
         if action.source == "deck":
             return _("draw from the deck") if you else _("draws from the deck")
-        text = _("take the top card of the {colour} pile") if you else _("takes the top card of the {colour} pile")
+        text = (_("take the top card of the {colour} pile") if you else
+                _("takes the top card of the {colour} pile"))
         return text.format(colour=colour_name(action.source))
     if action.cards:
         return _("pass two cards to your partner") if you else _("passes two cards to their partner")
@@ -189,7 +190,8 @@ def draw(source: str = "deck") -> Action:
         return _DRAWS[source]
     except (KeyError, TypeError):
         raise ValueError(_("draw from 'deck' or a colour ({colours}; purple in the six-colour game), "
-                           "not {source}").format(colours=_colour_list(COLOURS[:5]), source=repr(source))) from None
+                           "not {source}").format(colours=_colour_list(COLOURS[:5]),
+                                                  source=repr(source))) from None
 
 
 def pass_cards(first, second) -> Action:
@@ -228,7 +230,8 @@ _PORTUGUESE_WORDS = {
     "jogar": "play", "joga": "play", "descartar": "discard", "descarta": "discard", "comprar": "draw",
     "compra": "draw", "passar": "pass", "passa": "pass", "nada": "nothing", "baralho": "deck", "e": "and",
     "aposta": "wager", "amarelo": "yellow", "amarela": "yellow", "azul": "blue", "branco": "white",
-    "branca": "white", "verde": "green", "vermelho": "red", "vermelha": "red", "roxo": "purple", "roxa": "purple",
+    "branca": "white", "verde": "green", "vermelho": "red", "vermelha": "red", "roxo": "purple",
+    "roxa": "purple",
 }
 _PORTUGUESE_FILLERS = {"o", "a", "do", "da", "pilha", "de", "carta"}
 _CARD_AFTER = re.compile(rf"\b(wager|[0-9]+) ({'|'.join(COLOURS)})\b")  # "7 red" -> "red 7"
@@ -249,7 +252,8 @@ def parse_action(text: str) -> Action:
     if not match:
         raise NotAnActionError(_(
             "{text} is not a Lost Cities action: try 'play red 7', 'discard blue wager', "
-            "'draw deck', 'draw green' (or, with partners, 'pass red 7 and blue 3')").format(text=_excerpt(text)))
+            "'draw deck', 'draw green' (or, with partners, 'pass red 7 and blue 3')").format(
+                text=_excerpt(text)))
     try:
         if match.group("card"):
             card = Card.from_text(match.group("card"))
@@ -271,7 +275,8 @@ def _malformed(action: Action, colours: tuple = COLOURS) -> str:
     """Why ``action`` is no action at all, naming the colours of the game at hand."""
     kind = action.kind
     if type(kind) is not str or kind not in KINDS:
-        return _("an action's kind is one of {kinds}, not {kind}").format(kinds=", ".join(KINDS), kind=repr(kind))
+        return _("an action's kind is one of {kinds}, not {kind}").format(
+            kinds=", ".join(KINDS), kind=repr(kind))
     if kind in ("play", "discard"):
         if type(action.card) is not Card:
             text = (_("to play, name a card such as Card('red', 7), not {card}") if kind == "play" else

@@ -462,8 +462,8 @@ class SearchAgent(ExplainingAgent):
             self.last_seconds = time.perf_counter() - started
             summary = (_("best of {count} draws, the deck averaged over every card it may give")
                        if observation.step == "draw" else
-                       _("best of {count} turns (each with its best draw), the deck averaged over every card it "
-                         "may give"))
+                       _("best of {count} turns (each with its best draw), the deck averaged over every "
+                         "card it may give"))
             return Explanation(self.name, ranked, self.value_meaning, summary.format(count=len(ranked)))
         guide = self.heuristic.explain(observation, legal_actions)
         chosen = guide.candidates[:self.width]
@@ -489,7 +489,8 @@ class SearchAgent(ExplainingAgent):
         if action.kind == "draw":
             value = table.draw(action.source)
             if action.source == "deck":
-                note = _("a card from the deck: mean over the {count} it could be").format(count=table.unseen_count)
+                note = _("a card from the deck: mean over the {count} it could be").format(
+                    count=table.unseen_count)
             elif table.discarded and table.idle(table.discards[action.source][-1], table.mine):
                 return Candidate(action, -math.inf, _(
                     "never: no started expedition can take {card}, so after a discard this turn changes "

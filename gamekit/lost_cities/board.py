@@ -38,6 +38,7 @@ from html import escape
 import ipywidgets as widgets
 
 from gamekit.core import IllegalActionError, TableView
+from gamekit.i18n import N_, translations
 from gamekit.ui import card_button, chip, set_enabled, set_selected
 from gamekit.ui.table_board import TableBoard
 
@@ -54,9 +55,12 @@ from .rules import (
     play,
     score_expedition,
 )
+from .cards import card_name, colour_name, the_card
+
+_, ngettext, pgettext = translations("lost_cities")
 
 MAX_PLAYERS = 4
-TITLE = "Lost Cities"
+TITLE = N_("Lost Cities")
 SHOWN_CANDIDATES = 5  # rows of an agent's explanation shown under its move
 
 #: Card faces: background and text colour per expedition (dark text on the light ones).
@@ -93,13 +97,19 @@ def load_agents() -> dict:
 
 
 def card_label(card) -> str:
-    """A card's face: its number, or "W" for a wager."""
+    """A card's face: its number, or "W" for a wager ("A", aposta, in Portuguese)."""
+    return pgettext("the face of a wager card", "W") if card.value == WAGER else str(card.value)
+
+
+def _face(card) -> str:
+    """A card's face in the page's data attributes, the same in every language."""
     return "W" if card.value == WAGER else str(card.value)
 
 
 def card_chip(card, *, big: bool = False, classes=()) -> str:
     """A card shown (not clickable) in its expedition's colour."""
-    return chip(card_label(card), classes=[f"lc-colour-{card.colour}", *classes], big=big, title=str(card))
+    return chip(card_label(card), classes=[f"lc-colour-{card.colour}", *classes], big=big,
+                title=card_name(card))
 
 
 class ExplainedAgent:
@@ -145,7 +155,10 @@ class LostCitiesBoard(TableBoard):
     css = "lc"
     max_players = MAX_PLAYERS
     default_players = 2
-    log_title = "Moves"
+
+    @property
+    def log_title(self) -> str:
+        return _("Moves")
 
     def __init__(self, state=None, *, seats=None, names=None, players: int | None = None,
                  seed: int | None = None, options: dict | None = None, agents: dict | None = None,
@@ -202,7 +215,7 @@ class LostCitiesBoard(TableBoard):
     def show_hand(self) -> None:
         """The pass-the-screen button: the awaited player is at the screen."""
         if not self.pass_screen_pending:
-            raise IllegalActionError("there is no hand waiting behind the screen")
+            raise IllegalActionError(_("there is no hand waiting behind the screen"))
         self.take_screen()
 
     def select(self, card) -> None:
@@ -233,7 +246,7 @@ class LostCitiesBoard(TableBoard):
         self._my_turn()
         cards = self.selected
         if len(cards) != 2:
-            raise IllegalActionError("pick two cards of your hand to pass")
+            raise IllegalActionError(_("pick two cards of your hand to pass"))
         self.submit(pass_cards(*cards))
 
     def keep_cards(self) -> None:
@@ -262,7 +275,7 @@ class LostCitiesBoard(TableBoard):
                 self.take_screen()
             self.submit(action, seat)
         except IllegalActionError as refusal:
-            self.message = (f"Refused: {refusal.reason}", "error")
+            self.message = (_("Refused: {reason}").format(reason=refusal.reason), "error")
             self.refresh()
             return False
         return True
@@ -275,26 +288,32 @@ class LostCitiesBoard(TableBoard):
 
     def _why_nobody_acts(self) -> str:
         if self.state.is_terminal:
-            return "the match is over: click New game to play again"
+            return _("the match is over: click New game to play again")
         if self.table.pass_to is not None:
-            return f"pass the screen to {self.names[self.table.pass_to]} first"
+            return _("pass the screen to {name} first").format(name=self.names[self.table.pass_to])
         if not self.table.persons:
-            return "the computer players play this game: click Play a round"
-        return "it is not your turn"
+            return _("the computer players play this game: click Play a round")
+        return _("it is not your turn")
 
     def _one_picked(self, kind: str) -> Card:
         self._my_turn()
         cards = self.selected
         if len(cards) != 1:
-            raise IllegalActionError(f"pick one card of your hand to {kind}" if not cards
-                                     else f"you picked two cards: {kind} one at a time")
+            if kind == "play":
+                reason = (_("pick one card of your hand to play") if not cards
+                          else _("you picked two cards: play one at a time"))
+            else:
+                reason = (_("pick one card of your hand to discard") if not cards
+                          else _("you picked two cards: discard one at a time"))
+            raise IllegalActionError(reason)
         return cards[0]
 
     def _hand_index(self, card) -> int:
         hand = self.hand
         if isinstance(card, int) and not isinstance(card, Card):
             if not 0 <= card < len(hand):
-                raise IllegalActionError(f"there is no card number {card} in a hand of {len(hand)}")
+                raise IllegalActionError(_("there is no card number {place} in a hand of {count}").format(
+                    place=card, count=len(hand)))
             return card
         try:
             wanted = card if isinstance(card, Card) else Card.from_text(card)
@@ -302,23 +321,29 @@ class LostCitiesBoard(TableBoard):
             raise IllegalActionError(str(error)) from None
         places = [i for i, c in enumerate(hand) if c == wanted]
         if not places:
-            raise IllegalActionError(f"{self.view.name} does not hold the {wanted}")
+            raise IllegalActionError(_("{name} does not hold {card}").format(
+                name=self.view.name, card=the_card(wanted)))
         free = [i for i in places if i not in self._picked]
         return (free or places)[0]
 
     def _pick_text(self, view: TableView) -> str:
         picked = self.selected
         if not picked:
-            return f"{view.name} picked nothing. {self.prompt(view)}"
+            return _("{name} picked nothing. {prompt}").format(name=view.name, prompt=self.prompt(view))
         if len(picked) == 2:
-            return f"{view.name} picked the {picked[0]} and the {picked[1]}: pass them, or pick again."
+            return _("{name} picked {first} and {second}: pass them, or pick again.").format(
+                name=view.name, first=the_card(picked[0]), second=the_card(picked[1]))
         card = picked[0]
         if view.observation.step != "play":
-            return f"{view.name} picked the {card}. {self.prompt(view)}"
+            return _("{name} picked {card}. {prompt}").format(name=view.name, card=the_card(card),
+                                                             prompt=self.prompt(view))
         why = self.state.why_illegal(play(card), view.seat, names=view.names)
         if why is None:
-            return f"{view.name} picked the {card}: play it to your expedition, or discard it."
-        return f"The {card} cannot go on your expedition: {why}. Discard it, or pick another card."
+            return _("{name} picked {card}: play it to your expedition, or discard it.").format(
+                name=view.name, card=the_card(card))
+        # Translators: {Card} is {card} with a capital first letter, for a sentence that starts with it.
+        return _("{Card} cannot go on your expedition: {why}. Discard it, or pick another card.").format(
+            Card=_capital(the_card(card)), card=the_card(card), why=why)
 
     # --- drawing -------------------------------------------------------------------------------
     def prompt(self, view: TableView) -> str:
@@ -326,12 +351,14 @@ class LostCitiesBoard(TableBoard):
         name = view.name
         if step == "draw":
             if view.observation.turns_without_deck >= (view.observation.stall_limit or 10**9):
-                return f"{name}: draw from the deck (nobody has for {view.observation.turns_without_deck} turns)."
-            return f"{name}: draw from the deck or take the top card of a discard pile."
+                return _("{name}: draw from the deck (nobody has for {turns} turns).").format(
+                    name=name, turns=view.observation.turns_without_deck)
+            return _("{name}: draw from the deck or take the top card of a discard pile.").format(name=name)
         if step == "pass":
-            return f"{name}: pass two cards to your partner, or keep them."
-        two = " (or two cards, then Pass)" if self._may_pass(view) else ""
-        return f"{name}: pick a card, then Play or Discard{two}."
+            return _("{name}: pass two cards to your partner, or keep them.").format(name=name)
+        if self._may_pass(view):
+            return _("{name}: pick a card, then Play or Discard (or two cards, then Pass).").format(name=name)
+        return _("{name}: pick a card, then Play or Discard.").format(name=name)
 
     def refresh(self) -> None:
         """Redraw everything from the table's view; the header last, because its
@@ -354,18 +381,20 @@ class LostCitiesBoard(TableBoard):
         for button in self._hand_buttons:
             set_selected(button, False)
             set_enabled(button, False)
-        waiting = " and ".join(view.names[p] for p in view.waiting_for) or "the others"
+        waiting = _(" and ").join(view.names[p] for p in view.waiting_for) or _("the others")
         name = f'<span class="gk-title gk-seat-colour-{view.seat}">{escape(view.name)}</span>'
-        title = self._part("lc-hand-title", f"{name}<span class='gk-muted'> — your hand, while "
-                                            f"{escape(waiting)} plays</span>")
+        note = _(" — your hand, while {names} plays").format(names=waiting)
+        title = self._part("lc-hand-title", f"{name}<span class='gk-muted'>{escape(note)}</span>")
         return [title, self._hand_row]
 
     def result_text(self, view: TableView) -> str:
         winners = view.outcome.winners
         sides = sorted({self.state.side_of(p) for p in winners})
         if len(sides) != 1:
-            return "Match over: a tie."
-        return f"Match over: {self.side_name(sides[0])} win{'s' if not self.state.teams else ''}!"
+            return _("Match over: a tie.")
+        if self.state.teams:
+            return _("Match over: {names} win!").format(names=self.side_name(sides[0]))
+        return _("Match over: {name} wins!").format(name=self.side_name(sides[0]))
 
     def draw(self, view: TableView) -> list:
         """The table, the seats, the agents' last moves and the last round's scoring, from
@@ -425,11 +454,14 @@ class LostCitiesBoard(TableBoard):
         set_enabled(controls["discard"], one is not None and discard(one) in legal)
         why = ""
         if one is not None and step == "play" and play(one) not in legal:
-            why = f"The {one} cannot go on your expedition: {self.state.why_illegal(play(one), seat, names=self.names)}."
+            # Translators: {Card} is {card} with a capital first letter, for a sentence that starts with it.
+            why = _("{Card} cannot go on your expedition: {why}.").format(
+                Card=_capital(the_card(one)), card=the_card(one),
+                why=self.state.why_illegal(play(one), seat, names=self.names))
         controls["play"].tooltip = why
         if one is None:  # a disabled button says why
             controls["play"].tooltip = controls["discard"].tooltip = (
-                "Pick one card of your hand first" if step == "play" else "Now draw a card")
+                _("Pick one card of your hand first") if step == "play" else _("Now draw a card"))
         pair = pass_cards(*picked) if len(picked) == 2 else None
         set_enabled(controls["pass"], pair is not None and pair in legal)
         set_enabled(controls["keep"], PASS_NOTHING in legal)
@@ -441,12 +473,12 @@ class LostCitiesBoard(TableBoard):
             button.tooltip = _capital(refused) if refused else ""
             if source != "deck":
                 pile = seen.discards[source]
-                button.description = f"Take the {pile[-1]}" if pile else f"{source}: empty"
-        controls["draw deck"].description = f"Draw from the deck ({seen.deck_size})"
+                button.description = (_("Take {card}").format(card=the_card(pile[-1])) if pile else
+                                      _("{colour}: empty").format(colour=colour_name(source)))
+        controls["draw deck"].description = _("Draw from the deck ({count})").format(count=seen.deck_size)
         name = f'<span class="gk-title gk-seat-colour-{seat}">{escape(view.name)}</span>'
-        doing = {"play": "pick a card, then play or discard it", "draw": "now draw a card",
-                 "pass": "pass two cards to your partner, or keep them"}[step]
-        title = self._part("lc-hand-title", f"{name}<span class='gk-muted'> — your hand: {doing}</span>")
+        doing = escape(_(_YOUR_HAND[step]))
+        title = self._part("lc-hand-title", f"{name}<span class='gk-muted'>{doing}</span>")
         turn = [controls["play"], controls["discard"]]
         if self._may_pass(view):
             turn.append(controls["pass"])
@@ -464,14 +496,17 @@ class LostCitiesBoard(TableBoard):
         if not self._controls:
             make = self.button
             self._controls = {
-                "play": make("Play to my expedition", "lc-play", self.play_selected, style="success"),
-                "discard": make("Discard", "lc-discard", self.discard_selected, style="warning"),
-                "pass": make("Pass the two cards to my partner", "lc-pass", self.pass_selected, style="info"),
-                "keep": make("Keep my cards", "lc-keep", self.keep_cards),
-                "draw deck": make("Draw from the deck", "lc-draw-deck", lambda: self.draw_from("deck"), style="primary"),
+                "play": make(_("Play to my expedition"), "lc-play", self.play_selected, style="success"),
+                "discard": make(_("Discard"), "lc-discard", self.discard_selected, style="warning"),
+                "pass": make(_("Pass the two cards to my partner"), "lc-pass", self.pass_selected,
+                             style="info"),
+                "keep": make(_("Keep my cards"), "lc-keep", self.keep_cards),
+                "draw deck": make(_("Draw from the deck"), "lc-draw-deck", lambda: self.draw_from("deck"),
+                                  style="primary"),
             }
             for colour in CARD_COLOURS:
-                button = make(f"Take the {colour} pile's top", f"lc-draw-{colour}", lambda c=colour: self.draw_from(c))
+                label = _("Take the {colour} pile's top").format(colour=colour_name(colour))
+                button = make(label, f"lc-draw-{colour}", lambda c=colour: self.draw_from(c))
                 button.add_class(f"lc-colour-{colour}")
                 self._controls[f"draw {colour}"] = button
             self._hand_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
@@ -490,7 +525,7 @@ class LostCitiesBoard(TableBoard):
             self._hand_pool.append(button)
         for button, card in zip(self._hand_pool, hand):
             button.description = card_label(card)
-            button.tooltip = str(card)
+            button.tooltip = card_name(card)
             kept = [name for name in button._dom_classes if not name.startswith("lc-")]
             button._dom_classes = (*kept, "lc-card", f"lc-card-{card.colour}-{card.value}", f"lc-colour-{card.colour}")
         self._hand_buttons = self._hand_pool[:len(hand)]
@@ -501,15 +536,19 @@ class LostCitiesBoard(TableBoard):
         return " & ".join(self.names[p] for p in range(self.state.num_players) if self.state.side_of(p) == side)
 
     def _header_html(self, seen) -> str:
-        where = "match over" if seen.to_move < 0 else f"round {seen.round} of {seen.rounds}"
+        where = escape(_where(seen.to_move < 0, seen.round, seen.rounds))
         totals = " · ".join(f"{escape(self.side_name(s))} {seen.totals[s]:+d}" for s in (0, 1))
         variant = self.state.variant
-        note = f' &nbsp; <span class="gk-muted">{escape(variant)}</span>' if "kit's own" in variant else ""
-        return (f'<span class="gk-title">{TITLE}</span> &nbsp; <span class="lc-round" '
+        own = self.state.is_kits_own_variant
+        note = f' &nbsp; <span class="gk-muted">{escape(variant)}</span>' if own else ""
+        deck = escape(_("deck: {count} cards")).format(count=f"<b>{seen.deck_size}</b>")
+        match = escape(_("match totals: {totals}")).format(totals=totals)
+        game = escape(_("game {seed}").format(seed=self.state.seed))
+        return (f'<span class="gk-title">{escape(_(TITLE))}</span> &nbsp; <span class="lc-round" '
                 f'data-actions="{len(self.state.history)}"><b>{where}</b></span> &nbsp; '
-                f'<span class="lc-deck-count" data-count="{seen.deck_size}">deck: <b>{seen.deck_size}</b> cards</span>'
-                f' &nbsp; <span class="lc-totals">match totals: {totals}</span> &nbsp; '
-                f'<span class="gk-muted lc-seed" data-seed="{self.state.seed}">game {self.state.seed}</span>{note}')
+                f'<span class="lc-deck-count" data-count="{seen.deck_size}">{deck}</span>'
+                f' &nbsp; <span class="lc-totals">{match}</span> &nbsp; '
+                f'<span class="gk-muted lc-seed" data-seed="{self.state.seed}">{game}</span>{note}')
 
     def _table_html(self, seen, view: TableView) -> str:
         """The expeditions: the other side's on top, the discard piles between, the viewer's below."""
@@ -522,10 +561,11 @@ class LostCitiesBoard(TableBoard):
             return f'<tr class="lc-side-{side}"><td class="lc-side-label">{label}</td>{cells}</tr>'
 
         piles = "".join(self._pile_cell(c, seen.discards[c]) for c in seen.colours)
-        head = "".join(f"<th>{colour}</th>" for colour in seen.colours)
-        return (f'<div class="gk-section-title">Expeditions (running scores) and discard piles</div>'
+        head = "".join(f"<th>{escape(colour_name(colour))}</th>" for colour in seen.colours)
+        title, discards = _("Expeditions (running scores) and discard piles"), _("discards")
+        return (f'<div class="gk-section-title">{escape(title)}</div>'
                 f"<table><tr><th></th>{head}</tr>{side_row(1 - mine)}"
-                f'<tr><td class="lc-side-label">discards</td>{piles}</tr>{side_row(mine)}</table>')
+                f'<tr><td class="lc-side-label">{escape(discards)}</td>{piles}</tr>{side_row(mine)}</table>')
 
     @staticmethod
     def _expedition_cell(side: int, colour: str, cards) -> str:
@@ -533,26 +573,31 @@ class LostCitiesBoard(TableBoard):
         shown = "".join(card_chip(card) for card in cards) or '<span class="gk-muted">—</span>'
         note = f'<div class="lc-row-score">{score:+d}</div>' if cards else ""
         return (f'<td class="lc-expedition lc-side-{side}-{colour}" data-score="{score}" '
-                f'data-cards="{" ".join(card_label(c) for c in cards)}">{shown}{note}</td>')
+                f'data-cards="{" ".join(_face(c) for c in cards)}">{shown}{note}</td>')
 
     @staticmethod
     def _pile_cell(colour: str, pile) -> str:
         top = pile[-1] if pile else None
-        shown = card_chip(top, big=True) if top else '<span class="gk-muted">empty</span>'
-        count = f'<div class="lc-row-score">{len(pile)} card{"s" * (len(pile) != 1)}</div>' if pile else ""
+        empty = escape(_("empty"))
+        shown = card_chip(top, big=True) if top else f'<span class="gk-muted">{empty}</span>'
+        cards = escape(ngettext("{count} card", "{count} cards", len(pile)).format(count=len(pile)))
+        count = f'<div class="lc-row-score">{cards}</div>' if pile else ""
         return (f'<td class="lc-pile-cell lc-pile-{colour}" data-top="{top if top else ""}" '
                 f'data-count="{len(pile)}">{shown}{count}</td>')
 
     def _seat_html(self, p: int, seen, view: TableView) -> str:
-        kind = "person" if p in view.persons else f"computer: {self.kinds[p]}"
-        team = f" · team {self.state.side_of(p)}" if self.state.teams else ""
+        kind = _("person") if p in view.persons else _("computer: {agent}").format(agent=self.kinds[p])
+        team = _(" · team {side}").format(side=self.state.side_of(p)) if self.state.teams else ""
         known = ""
         if p != view.seat and seen.known[p]:
-            known = "<div>Known to hold: " + "".join(card_chip(c) for c in seen.known[p]) + "</div>"
-        doing = "▶ to move" if p in view.waiting_for else ""
+            chips = "".join(card_chip(c) for c in seen.known[p])
+            known = "<div>" + escape(_("Known to hold: ")) + chips + "</div>"
+        doing = escape(_("▶ to move")) if p in view.waiting_for else ""
+        in_hand = escape(_("Cards in hand: {count}")).format(
+            count=f'<b class="lc-hand-size">{seen.hand_sizes[p]}</b>')
         return (f'<div class="gk-seat-colour-{p} gk-seat-name">{escape(view.names[p])}</div>'
-                f'<div class="gk-muted">{escape(kind)}{team}</div>'
-                f'<div>Cards in hand: <b class="lc-hand-size">{seen.hand_sizes[p]}</b></div>{known}'
+                f'<div class="gk-muted">{escape(kind)}{escape(team)}</div>'
+                f'<div>{in_hand}</div>{known}'
                 f'<div class="lc-seat-state">{doing}</div>')
 
     def _agent_html(self, view: TableView) -> str:
@@ -560,15 +605,17 @@ class LostCitiesBoard(TableBoard):
         the round it was played in, or in a game between agents only."""
         parts = []
         for seat, turn in sorted(self.last_turns.items()):
-            moves = ", then ".join(in_words(action) for action, _ in turn)
+            moves = _(", then ").join(in_words(action) for action, _explanation in turn)
             why = "".join(self._explanation_html(action, explanation) for action, explanation in turn
                           if self._may_explain(view))
-            parts.append(f'<div class="lc-agent-turn" data-seat="{seat}"><b class="gk-seat-colour-{seat}">'
-                         f"{escape(view.names[seat])}</b> ({escape(self.kinds[seat])}) last turn:<br>"
+            name = f'<b class="gk-seat-colour-{seat}">{escape(view.names[seat])}</b>'
+            who = escape(_("{name} ({agent}) last turn:")).format(name=name, agent=escape(self.kinds[seat]))
+            parts.append(f'<div class="lc-agent-turn" data-seat="{seat}">{who}<br>'
                          f"<b>{escape(moves)}</b>{why}</div>")
         if not parts:
             return ""
-        return ('<div class="gk-section-title">The computer players\' last moves</div>'
+        title = escape(_("The computer players' last moves"))
+        return (f'<div class="gk-section-title">{title}</div>'
                 f'<div class="lc-agent-turns">{"".join(parts)}</div>')
 
     def _may_explain(self, view: TableView) -> bool:
@@ -585,9 +632,11 @@ class LostCitiesBoard(TableBoard):
                        f"<td>{c.value:.1f}</td><td>{escape(c.note)}</td></tr>"
                        for c in explanation.candidates[:SHOWN_CANDIDATES])
         more = len(explanation.candidates) - SHOWN_CANDIDATES
-        tail = f'<div class="gk-muted">({more} more choices)</div>' if more > 0 else ""
-        return (f'<table class="lc-agent-why"><tr><th>choice</th><th>{escape(explanation.value_meaning)}'
-                f"</th><th>why</th></tr>{rows}</table>{tail}")
+        more_choices = escape(_("({count} more choices)").format(count=more))
+        tail = f'<div class="gk-muted">{more_choices}</div>' if more > 0 else ""
+        choice, why = escape(_("choice")), escape(_("why"))
+        return (f'<table class="lc-agent-why"><tr><th>{choice}</th><th>{escape(explanation.value_meaning)}'
+                f"</th><th>{why}</th></tr>{rows}</table>{tail}")
 
     def _result_html(self, result: RoundResult) -> str:
         rows = []
@@ -595,15 +644,20 @@ class LostCitiesBoard(TableBoard):
             for colour, cards in result.expeditions[side].items():
                 if cards:
                     shown = "".join(card_chip(c) for c in cards)
-                    rows.append(f"<tr><td>{escape(self.side_name(side))}</td><td>{colour}</td><td>{shown}</td>"
-                                f"<td>{escape(describe_expedition(cards))}</td></tr>")
+                    rows.append(f"<tr><td>{escape(self.side_name(side))}</td>"
+                                f"<td>{escape(colour_name(colour))}"
+                                f"</td><td>{shown}</td><td>{escape(describe_expedition(cards))}</td></tr>")
+            round_score = escape(_("round: {points}").format(points=f"{result.scores[side]:+d}"))
+            match_total = escape(_("match total: {points}").format(points=f"{result.totals[side]:+d}"))
             rows.append(f'<tr class="lc-result-side-{side}" data-score="{result.scores[side]}" '
                         f'data-total="{result.totals[side]}"><td><b>{escape(self.side_name(side))}</b></td>'
-                        f"<td colspan='2'><b>round: {result.scores[side]:+d}</b></td>"
-                        f"<td><b>match total: {result.totals[side]:+d}</b></td></tr>")
-        head = "<tr><th>side</th><th>expedition</th><th>cards</th><th>(sum − 20) × (1 + wagers) (+20 for 8 cards)</th></tr>"
-        return (f'<div class="gk-section-title">Round {result.round} scored, expedition by expedition</div>'
-                f"<table>{head}{''.join(rows)}</table>")
+                        f"<td colspan='2'><b>{round_score}</b></td>"
+                        f"<td><b>{match_total}</b></td></tr>")
+        head = "".join(f"<th>{escape(title)}</th>" for title in (
+            _("side"), _("expedition"), _("cards"), _("(sum − 20) × (1 + wagers) (+20 for 8 cards)")))
+        title = escape(_("Round {round} scored, expedition by expedition").format(round=result.round))
+        return (f'<div class="gk-section-title">{title}</div>'
+                f"<table><tr>{head}</tr>{''.join(rows)}</table>")
 
     def _final_html(self, view: TableView) -> str:
         totals = self.state.totals
@@ -616,29 +670,38 @@ class LostCitiesBoard(TableBoard):
         """What the board shows, as text (hidden hands stay hidden)."""
         view = self.view
         seen = view.observation
-        where = "match over" if view.is_over else f"round {seen.round} of {seen.rounds}"
-        lines = [f"Lost Cities, {where} (game {self.state.seed}); deck {seen.deck_size} cards; totals "
-                 + ", ".join(f"{self.side_name(s)} {seen.totals[s]:+d}" for s in (0, 1))]
+        where = _where(view.is_over, seen.round, seen.rounds)
+        totals = ", ".join(f"{self.side_name(s)} {seen.totals[s]:+d}" for s in (0, 1))
+        lines = [_("Lost Cities, {where} (game {seed}); deck {count} cards; totals {totals}").format(
+            where=where, seed=self.state.seed, count=seen.deck_size, totals=totals)]
         for side in (0, 1):
-            rows = "  ".join(f"{c} {' '.join(map(card_label, cards))} ({score_expedition(cards):+d})"
-                             for c, cards in seen.expeditions[side].items() if cards)
-            lines.append(f"  {self.side_name(side)}'s expeditions ({seen.round_scores[side]:+d}): {rows or '-'}")
-        tops = "  ".join(f"{c} {card_label(pile[-1]) if pile else '-'}" + (f" ({len(pile)})" if len(pile) > 1 else "")
-                         for c, pile in seen.discards.items())
-        lines.append(f"  discard piles: {tops}")
+            rows = "  ".join(
+                f"{colour_name(c)} {' '.join(map(card_label, cards))} ({score_expedition(cards):+d})"
+                for c, cards in seen.expeditions[side].items() if cards)
+            lines.append(_("  {name}'s expeditions ({points}): {rows}").format(
+                name=self.side_name(side), points=f"{seen.round_scores[side]:+d}", rows=rows or "-"))
+        tops = "  ".join(f"{colour_name(c)} {card_label(pile[-1]) if pile else '-'}"
+                         + (f" ({len(pile)})" if len(pile) > 1 else "") for c, pile in seen.discards.items())
+        lines.append(_("  discard piles: {piles}").format(piles=tops))
         for p, name in enumerate(view.names):
-            lines.append(f"  {name} ({self.kinds[p]}): {seen.hand_sizes[p]} cards"
-                         + ("  <- to move" if p in view.waiting_for else ""))
+            text = (_("  {name} ({kind}): {count} cards  <- to move") if p in view.waiting_for else
+                    _("  {name} ({kind}): {count} cards"))
+            lines.append(text.format(name=name, kind=self.kinds[p], count=seen.hand_sizes[p]))
         if view.seat is not None and not view.is_over:
-            picked = f"; picked {' and '.join(map(str, self.selected))}" if self._picked else ""
-            lines.append(f"{view.name}'s hand: {', '.join(map(str, seen.hand))}{picked}")
+            hand = ", ".join(map(card_name, seen.hand))
+            if self._picked:
+                lines.append(_("{name}'s hand: {hand}; picked {cards}").format(
+                    name=view.name, hand=hand, cards=_(" and ").join(map(card_name, self.selected))))
+            else:
+                lines.append(_("{name}'s hand: {hand}").format(name=view.name, hand=hand))
         for seat, turn in sorted(self.last_turns.items()):
-            lines.append(f"{view.names[seat]}'s last turn: {', then '.join(in_words(a) for a, _ in turn)}")
+            moves = _(", then ").join(in_words(a) for a, _explanation in turn)
+            lines.append(_("{name}'s last turn: {moves}").format(name=view.names[seat], moves=moves))
         if self.state.round_results:
             last = self.state.round_results[-1]
             scored = ", ".join(f"{self.side_name(s)} {last.scores[s]:+d}" for s in (0, 1))
-            lines.append(f"Round {last.round} scored: {scored}")
-        lines.append(f"Message: {self.status.text}")
+            lines.append(_("Round {round} scored: {scores}").format(round=last.round, scores=scored))
+        lines.append(_("Message: {text}").format(text=self.status.text))
         return "\n".join(lines)
 
 
@@ -655,3 +718,12 @@ def _html(*classes, value: str = "", layout=None) -> widgets.HTML:
 
 def _capital(text: str) -> str:
     return text[:1].upper() + text[1:]
+
+
+def _where(over: bool, round_: int, rounds: int) -> str:
+    return _("match over") if over else _("round {round} of {rounds}").format(round=round_, rounds=rounds)
+
+
+_YOUR_HAND = {"play": N_(" — your hand: pick a card, then play or discard it"),
+              "draw": N_(" — your hand: now draw a card"),
+              "pass": N_(" — your hand: pass two cards to your partner, or keep them")}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from gamekit.i18n import translations
+from gamekit.i18n import language, translations
 
 _, ngettext, pgettext = translations("lost_cities")
 
@@ -70,8 +70,38 @@ class Card(int):
 def colour_name(colour: str, feminine: bool = True) -> str:
     """A colour in words, in the language in force: "red"; in Portuguese "vermelha" for an
     expedition, a pile or a wager (feminine words), "vermelho" for a number card ("o 7 vermelho")."""
-    names = _feminine_colours() if feminine else _masculine_colours()
-    return names.get(colour, colour)
+    return _words().get(("colour", colour, feminine), colour)
+
+
+def card_name(card: Card) -> str:
+    """A card in words, for a list: "red 7", "red wager" (in Portuguese "7 vermelho", "aposta
+    vermelha"). The action notation keeps ``str(card)``."""
+    return _words()["card", card]
+
+
+def the_card(card: Card) -> str:
+    """A card in words, for a sentence, with its article: "the red 7" ("o 7 vermelho", "a aposta
+    vermelha": in Portuguese the article agrees with the card)."""
+    return _words()["the card", card]
+
+
+_WORDS: dict = {}  # language -> every colour's and card's words in it
+
+
+def _words() -> dict:
+    """The words for colours and cards in the language in force, worked out once per language:
+    boards and agents' notes name cards many times a click."""
+    code = language()
+    words = _WORDS.get(code)
+    if words is None:
+        words = {}
+        for feminine, names in ((True, _feminine_colours()), (False, _masculine_colours())):
+            words.update({("colour", colour, feminine): name for colour, name in names.items()})
+        for card in ALL_CARDS:
+            words["card", card] = _card_name(card, words)
+            words["the card", card] = _the_card(card, words)
+        _WORDS[code] = words
+    return words
 
 
 def _masculine_colours() -> dict:
@@ -92,21 +122,19 @@ def _feminine_colours() -> dict:
             "purple": pgettext("colour of an expedition, a pile or a wager", "purple")}
 
 
-def card_name(card: Card) -> str:
-    """A card in words, for a list: "red 7", "red wager" (in Portuguese "7 vermelho", "aposta
-    vermelha"). The action notation keeps ``str(card)``."""
+def _card_name(card: Card, words: dict) -> str:
     if card.value == WAGER:
-        return pgettext("card", "{colour} wager").format(colour=colour_name(card.colour))
-    return pgettext("card", "{colour} {value}").format(colour=colour_name(card.colour, False), value=card.value)
+        return pgettext("card", "{colour} wager").format(colour=words["colour", card.colour, True])
+    return pgettext("card", "{colour} {value}").format(colour=words["colour", card.colour, False],
+                                                       value=card.value)
 
 
-def the_card(card: Card) -> str:
-    """A card in words, for a sentence, with its article: "the red 7" ("o 7 vermelho", "a aposta
-    vermelha": in Portuguese the article agrees with the card)."""
+def _the_card(card: Card, words: dict) -> str:
     if card.value == WAGER:
-        return pgettext("card, with its article", "the {colour} wager").format(colour=colour_name(card.colour))
+        return pgettext("card, with its article", "the {colour} wager").format(
+            colour=words["colour", card.colour, True])
     return pgettext("card, with its article", "the {colour} {value}").format(
-        colour=colour_name(card.colour, False), value=card.value)
+        colour=words["colour", card.colour, False], value=card.value)
 
 
 def _make_card(colour: str, value: int) -> Card:
@@ -208,4 +236,5 @@ def _expedition_problem(colour: str, cards, strictly: bool = False) -> str | Non
 
 
 def _short(card: Card) -> str:
-    return "w" if card.value == WAGER else str(card.value)
+    """A card of a known colour in a list: its number, or "w" for a wager ("a", aposta, in Portuguese)."""
+    return pgettext("a wager card in a list of values", "w") if card.value == WAGER else str(card.value)

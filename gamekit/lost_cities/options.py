@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from collections import Counter
 
+from gamekit.i18n import translations
+
 from .cards import COLOURS, Card, _expedition_problem, deck_cards
+
+_, ngettext, pgettext = translations("lost_cities")
 
 HAND_SIZE = 8
 KEEP_AFTER_PASS = 6  # a partnership player never passes below six cards in hand
@@ -24,20 +28,27 @@ def _check_options(players, colours, rounds, hand_size, pass_timing, first_playe
     """Validate ``new_game``'s options (ValueError with a clear message); return the position's
     cards, read and checked, or None."""
     if not _whole(players) or players not in (2, 4):
-        raise ValueError(f"Lost Cities is for 2 players, or 4 in two partnerships; not {players!r}")
+        raise ValueError(_("Lost Cities is for 2 players, or 4 in two partnerships; not {value}").format(
+            value=repr(players)))
     if not _whole(colours) or colours not in (5, 6):
-        raise ValueError(f"colours is 5 (the classic game) or 6 (with purple), not {colours!r}")
+        raise ValueError(_("colours is 5 (the classic game) or 6 (with purple), not {value}").format(
+            value=repr(colours)))
     if not _whole(rounds) or not 1 <= rounds <= 50:
-        raise ValueError(f"rounds is the number of rounds in the match (1..50, usually 3), not {rounds!r}")
+        raise ValueError(_("rounds is the number of rounds in the match (1..50, usually 3), "
+                           "not {value}").format(value=repr(rounds)))
     if not _whole(hand_size) or not 1 <= hand_size <= 12:
-        raise ValueError(f"hand_size is the cards dealt to each player (1..12, usually 8), not {hand_size!r}")
+        raise ValueError(_("hand_size is the cards dealt to each player (1..12, usually 8), "
+                           "not {value}").format(value=repr(hand_size)))
     if pass_timing not in PASS_TIMINGS:
-        raise ValueError(f"pass_timing is 'instead' (of a turn) or 'after' (a turn), not {pass_timing!r}")
+        raise ValueError(_("pass_timing is 'instead' (of a turn) or 'after' (a turn), not {value}").format(
+            value=repr(pass_timing)))
     if not _whole(first_player) or not 0 <= first_player < players:
-        raise ValueError(f"first_player is a seat from 0 to {players - 1}, not {first_player!r}")
+        raise ValueError(_("first_player is a seat from 0 to {last}, not {value}").format(
+            last=players - 1, value=repr(first_player)))
     if stall_limit is not None and (not _whole(stall_limit) or not 1 <= stall_limit <= 10_000):
-        raise ValueError("stall_limit is the turns in a row without a deck draw after which the deck must be "
-                         f"drawn (1..10000, usually 100), or None for no limit; not {stall_limit!r}")
+        raise ValueError(_("stall_limit is the turns in a row without a deck draw after which the deck must "
+                           "be drawn (1..10000, usually 100), or None for no limit; not {value}").format(
+            value=repr(stall_limit)))
     if position is None:
         return None
     return _read_position(position, players, COLOURS[:colours])

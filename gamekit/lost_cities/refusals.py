@@ -82,8 +82,8 @@ class Refusals:
                 return _("the {colour} discard pile is empty").format(colour=colour_name(source))
             if self._stall >= self._stall_limit and action._shape == _DRAW and self._blocked != source:
                 return self._stall_reason(_DRAW_DECK_NOW)
-            return _("{card} was just discarded: you may not take back the card you discarded this turn").format(
-                card=the_card(self.discards[source][-1]))
+            return _("{card} was just discarded: you may not take back the card you discarded this "
+                     "turn").format(card=the_card(self.discards[source][-1]))
         card = action.card
         if card.colour not in self.colours:
             return _("there is no {colour} expedition in the {count}-colour game").format(
@@ -97,7 +97,8 @@ class Refusals:
         if card.value == WAGER:
             text = (_("a wager can only start an expedition: your team's {colour} expedition already has a "
                       "number ({last})") if self.teams else
-                    _("a wager can only start an expedition: your {colour} expedition already has a number ({last})"))
+                    _("a wager can only start an expedition: your {colour} expedition already has a "
+                      "number ({last})"))
             return text.format(colour=colour_name(card.colour), last=the_card(last))
         if card.value == last.value:
             return _("{card} cannot follow {last}: numbers must rise strictly, two equal numbers never share "
@@ -106,9 +107,10 @@ class Refusals:
             card=the_card(card), last=the_card(last))
 
     def _stall_reason(self, what: str) -> str:
-        return ngettext("nobody has drawn from the deck for {turns} turn in a row: so that the round can end, {what}",
-                        "nobody has drawn from the deck for {turns} turns in a row: so that the round can end, "
-                        "{what}", self._stall).format(turns=self._stall, what=_(what))
+        return ngettext("nobody has drawn from the deck for {turns} turn in a row: so that the round "
+                        "can end, {what}",
+                        "nobody has drawn from the deck for {turns} turns in a row: so that the round "
+                        "can end, {what}", self._stall).format(turns=self._stall, what=_(what))
 
     def _done_this_turn(self) -> str:
         """Why the mover must draw now: what it did at this turn's play step, in words."""
@@ -127,7 +129,8 @@ class Refusals:
         if kind in ("play", "discard"):
             card, colour = the_card(action.card), colour_name(action.card.colour)
             if kind == "discard":
-                return _("{name} may discard {card} on the {colour} pile").format(name=who, card=card, colour=colour)
+                return _("{name} may discard {card} on the {colour} pile").format(
+                    name=who, card=card, colour=colour)
             row = self.expeditions[self._side[player]][action.card.colour]
             if row:
                 return _("{name} may play {card} to the {colour} expedition, after {last}").format(

@@ -657,7 +657,8 @@ class LostCitiesState(Refusals, GameState):
         for debugging, never for a screen others can see. ``str(state)`` shows what is public."""
         lines = [self._render()]
         for seat, hand in enumerate(self.hands):
-            lines.append(_("  player {seat} holds: {cards}").format(seat=seat, cards=_card_list(sorted(hand))))
+            lines.append(_("  player {seat} holds: {cards}").format(
+                seat=seat, cards=_card_list(sorted(hand))))
         lines.append(_("  deck, top first: {cards}").format(cards=_card_list(reversed(self.deck)) or "-"))
         return "\n".join(lines)
 
@@ -672,7 +673,8 @@ class LostCitiesState(Refusals, GameState):
             head = _(_HEADLINES[self.step]).format(round=self.round, rounds=self.rounds, seat=self._player,
                                                    deck=len(self.deck), **totals)
         lines = [head]
-        tops = "  ".join(f"{colour_name(colour, False)} {_pile_top(pile)}" for colour, pile in self.discards.items())
+        tops = "  ".join(f"{colour_name(colour, False)} {_pile_top(pile)}"
+                         for colour, pile in self.discards.items())
         lines.append(_("  discards: {piles}").format(piles=tops))
         for side in (0, 1):
             row = self.expeditions[side]
@@ -684,8 +686,8 @@ class LostCitiesState(Refusals, GameState):
         for seat, hand in enumerate(self.hands):
             seen = self._public[seat]
             if seen:
-                lines.append(_("  player {seat}: {count} cards in hand (taken from the piles: {cards})").format(
-                    seat=seat, count=len(hand), cards=_card_list(seen)))
+                lines.append(_("  player {seat}: {count} cards in hand (taken from the piles: "
+                               "{cards})").format(seat=seat, count=len(hand), cards=_card_list(seen)))
             else:
                 lines.append(_("  player {seat}: {count} cards in hand").format(seat=seat, count=len(hand)))
         return "\n".join(lines)
@@ -715,8 +717,9 @@ class LostCitiesState(Refusals, GameState):
 
     def _outcome_reason(self, names=None) -> str:
         totals = self.totals
-        score = ngettext("{first} to {second} after {rounds} round", "{first} to {second} after {rounds} rounds",
-                         self.rounds).format(first=f"{totals[0]:+d}", second=f"{totals[1]:+d}", rounds=self.rounds)
+        score = ngettext("{first} to {second} after {rounds} round",
+                         "{first} to {second} after {rounds} rounds", self.rounds).format(
+            first=f"{totals[0]:+d}", second=f"{totals[1]:+d}", rounds=self.rounds)
         if totals[0] == totals[1]:
             return _("the match is tied, {score}").format(score=score)
         leader = 0 if totals[0] > totals[1] else 1

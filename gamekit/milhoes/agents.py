@@ -23,7 +23,7 @@ import random
 from bisect import bisect_left
 
 from gamekit.core import Candidate, ExplainingAgent, Explanation, RandomAgent, derive_seed
-from gamekit.i18n import decimal_separator, format_percent, translations
+from gamekit.i18n import decimal_separator, translations
 
 from .equilibrium import EquilibriumAgent
 from .rules import Memory, MilhoesObservation, decide_winner, pot_words
@@ -306,8 +306,8 @@ def _points_to_come(observation: MilhoesObservation) -> list[int]:
 
 
 def _share(p: float) -> str:
-    """A probability as a whole percentage: "42%" ("42%" in Portuguese too, with no space, as before)."""
-    return format_percent(p, 0).replace(" ", "")
+    """A probability as a whole percentage, "42%" (no decimals, so the same in every language)."""
+    return f"{p:.0%}"
 
 
 def _signed(value: float, places: int = 2) -> str:

@@ -561,8 +561,10 @@ def difference_figure(cards: int = 13, games: int = 200_000, seed: int = 0):
                    name=_("{games} simulated games").format(games=format_number(games)),
                    marker={"color": "#d95f02", "size": 5}),
     ])
-    fig.add_vline(x=mean, line_dash="dash", annotation_text=_("mean {mean}").format(mean=_decimal(f"{mean:g}")))
-    fig.update_layout(title=_("{cards}-card Goofspiel: prize-matching's lead over a random player").format(cards=cards),
+    fig.add_vline(x=mean, line_dash="dash",
+                  annotation_text=_("mean {mean}").format(mean=_decimal(f"{mean:g}")))
+    fig.update_layout(title=_("{cards}-card Goofspiel: prize-matching's lead over a random player").format(
+                          cards=cards),
                       xaxis_title=_("matching's points minus random's"), yaxis_title=_("probability"),
                       template="plotly_white", bargap=0.1, separators=_separators())
     return fig
@@ -593,7 +595,8 @@ def convergence_figure(cards: int = 13, games: int = 100_000, seed: int = 0):
     x = list(table.index)
     fig = go.Figure([
         go.Scatter(x=x + x[::-1], y=list(table["high"]) + list(table["low"])[::-1], fill="toself",
-                   line={"width": 0}, fillcolor="rgba(217,95,2,0.2)", name=_("95% interval"), hoverinfo="skip"),
+                   line={"width": 0}, fillcolor="rgba(217,95,2,0.2)", name=_("95% interval"),
+                   hoverinfo="skip"),
         go.Scatter(x=x, y=table["mean lead"], mode="lines+markers", name=_("simulated mean"),
                    line={"color": "#d95f02"}),
         go.Scatter(x=x, y=table["exact"], mode="lines", name=_("Ross's exact value"),
@@ -601,7 +604,8 @@ def convergence_figure(cards: int = 13, games: int = 100_000, seed: int = 0):
     ])
     fig.update_layout(title=_("{cards}-card Goofspiel: the average lead converges to {value}").format(
                           cards=cards, value=_decimal(f"{table['exact'].iloc[0]:g}")),
-                      xaxis={"title": _("games simulated"), "type": "log"}, yaxis_title=_("matching's mean lead"),
+                      xaxis={"title": _("games simulated"), "type": "log"},
+                      yaxis_title=_("matching's mean lead"),
                       template="plotly_white", separators=_separators())
     return fig
 

@@ -25,10 +25,13 @@ from html import escape
 import ipywidgets as widgets
 
 from gamekit.core import IllegalActionError, TableView
+from gamekit.i18n import translations
 from gamekit.ui import card_button, chip, set_enabled, set_selected
 from gamekit.ui.table_board import TableBoard
 
 from .rules import Bid, RoundResult, format_points
+
+_, ngettext, pgettext = translations("milhoes")
 
 MAX_PLAYERS = 5
 TITLE = "Tu és Milhais, mas vales Milhões!"
@@ -45,7 +48,7 @@ def load_agents() -> dict:
 def points_chip(value: int, *, big: bool = False, classes=()) -> str:
     """A Points card: a Battle (positive, gold) or a Red Baron (negative, dark red)."""
     kind = "gk-chip-plus" if value >= 0 else "gk-chip-minus"
-    title = "Battle" if value >= 0 else "Red Baron"
+    title = _("Battle") if value >= 0 else _("Red Baron")
     return chip(f"{value:+d}", classes=[kind, "mh-points", *classes], big=big, title=title)
 
 
@@ -63,8 +66,11 @@ class MilhoesBoard(TableBoard):
     css = "mh"
     max_players = MAX_PLAYERS
     default_players = 3
-    log_title = "Round history"
     button_width = "160px"
+
+    @property
+    def log_title(self) -> str:
+        return _("Round history")
 
     def __init__(self, state=None, *, seats=None, names=None, players: int | None = None,
                  seed: int | None = None, options: dict | None = None, agents: dict | None = None,
@@ -78,9 +84,9 @@ class MilhoesBoard(TableBoard):
                          agents=agents if agents is not None else load_agents(), state=state,
                          table=table, seat=seat, presentation=presentation)
         self.memory_aid_box = widgets.Checkbox(
-            value=self.state.memory_aid, description="Memory aid", indent=False,
-            tooltip="Show every card played and won, the exact scores and the Points cards still to "
-                    "come (the booklet shows only the top card of each pile)",
+            value=self.state.memory_aid, description=_("Memory aid"), indent=False,
+            tooltip=_("Show every card played and won, the exact scores and the Points cards still to "
+                      "come (the booklet shows only the top card of each pile)"),
             layout=widgets.Layout(width="auto", margin="0 0 0 12px"))
         self.memory_aid_box.add_class("mh-memory-aid")
         row = self.setup.children[1]  # the set-up row: players, New game, presentation size
@@ -107,7 +113,7 @@ class MilhoesBoard(TableBoard):
     def show_hand(self) -> None:
         """The pass-the-screen button: the awaited player is at the screen."""
         if not self.pass_screen_pending:
-            raise IllegalActionError("there is no hand waiting behind the screen")
+            raise IllegalActionError(_("there is no hand waiting behind the screen"))
         self.take_screen()
 
     def select(self, card) -> None:
@@ -120,7 +126,8 @@ class MilhoesBoard(TableBoard):
         if reason is not None:
             raise IllegalActionError(reason, action)
         self.selected = action
-        self.message = (f"{view.name} picked {action.card}: confirm it, or pick another card.", "info")
+        self.message = (_("{name} picked {card}: confirm it, or pick another card.").format(
+            name=view.name, card=action.card), "info")
         self.refresh()
 
     def confirm(self) -> None:
@@ -129,7 +136,7 @@ class MilhoesBoard(TableBoard):
         if not view.my_turn:
             raise IllegalActionError(self._why_nobody_chooses(view))
         if self.selected is None:
-            raise IllegalActionError(f"{view.name}, pick a card before confirming")
+            raise IllegalActionError(_("{name}, pick a card before confirming").format(name=view.name))
         self.submit(self.selected)
 
     def reset_choice(self) -> None:
@@ -155,7 +162,7 @@ class MilhoesBoard(TableBoard):
                 self.message = None
                 self.refresh()
         except IllegalActionError as refusal:
-            self.message = (f"Refused: {refusal.reason}", "error")
+            self.message = (_("Refused: {reason}").format(reason=refusal.reason), "error")
             self.refresh()
             return False
         return True
@@ -169,10 +176,10 @@ class MilhoesBoard(TableBoard):
 
     def _why_nobody_chooses(self, view: TableView) -> str:
         if view.is_over:
-            return "the game is over: click New game to play again"
+            return _("the game is over: click New game to play again")
         if self.table.pass_to is not None:
-            return f"pass the screen to {view.names[self.table.pass_to]} first"
-        return "nobody is choosing a card now"
+            return _("pass the screen to {name} first").format(name=view.names[self.table.pass_to])
+        return _("nobody is choosing a card now")
 
     # --- drawing -----------------------------------------------------------------------------
     def public(self, view: TableView):
@@ -218,15 +225,15 @@ class MilhoesBoard(TableBoard):
         hand = widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))
         hand.add_class("mh-hand")
         name = f'<span class="gk-title gk-seat-colour-{seat}">{escape(view.name)}</span>'
-        title = _html("mh-hand-title", value=(
-            f"{name}<span class='gk-muted'> — your secret bid for {escape(format_points(seen.pot))} "
-            "(spent cards are greyed out)</span>"))
+        note = _(" — your secret bid for {pot} (spent cards are greyed out)").format(
+            pot=format_points(seen.pot))
+        title = _html("mh-hand-title", value=f"{name}<span class='gk-muted'>{escape(note)}</span>")
         if self.confirm_button is None:
-            self.confirm_button = self.button("Confirm my card", "mh-confirm", self.confirm,
+            self.confirm_button = self.button(_("Confirm my card"), "mh-confirm", self.confirm,
                                               style="success")
             self.confirm_button.layout.width = "260px"
         self.confirm_button.disabled = self.selected is None
-        self.confirm_button.tooltip = "Pick a card first" if self.selected is None else ""
+        self.confirm_button.tooltip = _("Pick a card first") if self.selected is None else ""
         return [title, hand, self.confirm_button]
 
     def _card_button(self, seat: int, value: int) -> widgets.Button:
@@ -239,48 +246,57 @@ class MilhoesBoard(TableBoard):
         return self.card_buttons[key]
 
     def _header_html(self, seen, view: TableView) -> str:
-        where = "game over" if view.is_over else f"round {seen.round} of {seen.rounds}"
+        where = _where(view.is_over, seen.round, seen.rounds)
         seed = self.state.seed
-        aid = '<span class="mh-aid-on"><b>memory aid on</b></span> &nbsp; ' if seen.memory_aid else ""
+        aid_on = escape(_("memory aid on"))
+        aid = f'<span class="mh-aid-on"><b>{aid_on}</b></span> &nbsp; ' if seen.memory_aid else ""
+        game = escape(_("game {seed}").format(seed=seed))
         return (f'<span class="gk-title">{escape(TITLE)}</span> &nbsp; '
-                f'<span class="mh-round"><b>{where}</b></span> &nbsp; {aid}'
-                f'<span class="gk-muted mh-seed" data-seed="{seed}">game {seed}</span>')
+                f'<span class="mh-round"><b>{escape(where)}</b></span> &nbsp; {aid}'
+                f'<span class="gk-muted mh-seed" data-seed="{seed}">{game}</span>')
 
     def _pot_html(self, seen, view: TableView) -> str:
         chips = "".join(points_chip(v, big=True) for v in seen.pot)
         if len(seen.pot) > 1:
-            rule = f"Sum {sum(seen.pot):+d}: the {seen.contest} unique bid wins them all"
+            rule = (_("Sum {sum}: the highest unique bid wins them all") if seen.contest == "highest" else
+                    _("Sum {sum}: the lowest unique bid wins them all")).format(sum=f"{sum(seen.pot):+d}")
         elif seen.contest == "highest":
-            rule = "A Battle: the highest unique bid wins it"
+            rule = _("A Battle: the highest unique bid wins it")
         else:
-            rule = "A Red Baron: the lowest unique bid takes it"
+            rule = _("A Red Baron: the lowest unique bid takes it")
         coming = seen.points_to_come
-        later = "hidden" if coming is None else (" ".join(points_chip(v) for v in coming) or "none")
-        return (f'<div class="gk-section-title">On the table</div>'
-                f'<div class="gk-row">{chips}<span><b>{rule}.</b> Tied bids cancel.<br>'
-                f'<span class="gk-muted">Still to come: {later}</span></span></div>')
+        later = (escape(_("hidden")) if coming is None else
+                 (" ".join(points_chip(v) for v in coming) or escape(_("none"))))
+        table, cancel, to_come = _("On the table"), _("Tied bids cancel."), _("Still to come: {cards}")
+        return (f'<div class="gk-section-title">{escape(table)}</div>'
+                f'<div class="gk-row">{chips}<span><b>{escape(rule)}.</b> {escape(cancel)}<br>'
+                f'<span class="gk-muted">{escape(to_come).format(cards=later)}</span></span></div>')
 
     def _seat_html(self, p: int, seen, view: TableView) -> str:
-        kind = "person" if p in view.persons else f"computer: {self.kinds[p]}"
+        kind = _("person") if p in view.persons else _("computer: {agent}").format(agent=self.kinds[p])
         score = seen.scores[p] if seen.scores is not None else None
         shown = f"{score:+d}" if score is not None else "?"
-        won = "".join(points_chip(v) for v in seen.won[p]) or '<span class="gk-muted">none</span>'
-        used = " ".join(chip(v) for v in seen.used[p]) or '<span class="gk-muted">none</span>'
+        none = escape(_("none"))
+        none = f'<span class="gk-muted">{none}</span>'
+        won = "".join(points_chip(v) for v in seen.won[p]) or none
+        used = " ".join(chip(v) for v in seen.used[p]) or none
         data = "" if score is None else score
+        points = escape(_("Points:"))
+        won_played = escape(_("Won: {won}")).format(won=won), escape(_("Played: {used}")).format(used=used)
         return (f'<div class="gk-seat-colour-{p} gk-seat-name">{escape(view.names[p])}</div>'
                 f'<div class="gk-muted">{escape(kind)}</div>'
-                f'<div>Points: <b class="mh-score" data-score="{data}">{shown}</b></div>'
-                f"<div>Won: {won}</div><div>Played: {used}</div>"
-                f'<div class="mh-seat-state">{self._seat_state(p, view)}</div>')
+                f'<div>{points} <b class="mh-score" data-score="{data}">{shown}</b></div>'
+                f"<div>{won_played[0]}</div><div>{won_played[1]}</div>"
+                f'<div class="mh-seat-state">{escape(self._seat_state(p, view))}</div>')
 
     def _seat_state(self, p: int, view: TableView) -> str:
         if view.is_over:
-            return "★ winner" if p in view.outcome.winners else ""
+            return _("★ winner") if p in view.outcome.winners else ""
         if p in view.chosen:
-            return "✔ card chosen (hidden)"
+            return _("✔ card chosen (hidden)")
         if p in view.waiting_for:
-            return "▶ choosing…"
-        return "waiting"
+            return _("▶ choosing…")
+        return _("waiting")
 
     def _reveal_html(self, result: RoundResult, view: TableView) -> str:
         bids = "".join(
@@ -288,8 +304,9 @@ class MilhoesBoard(TableBoard):
             f"<b>{escape(view.names[p])}</b></div>{_bid_chip(result, p)}</div>"
             for p in range(len(result.bids))
         )
-        return (f'<div class="gk-section-title">Round {result.round} revealed: '
-                f'{escape(format_points(result.pot))}</div><div class="gk-row">{bids}</div>'
+        revealed = _("Round {round} revealed: {pot}").format(round=result.round,
+                                                             pot=format_points(result.pot))
+        return (f'<div class="gk-section-title">{escape(revealed)}</div><div class="gk-row">{bids}</div>'
                 f'<div class="mh-reveal-text">{escape(result.describe(view.names))}</div>')
 
     def _explanation(self, view: TableView) -> str:
@@ -313,42 +330,50 @@ class MilhoesBoard(TableBoard):
                 f'{" ★" * (p in view.outcome.winners)}</td>'
                 f"<td><b>{score:+d}</b></td><td>{format_points(battles) or '—'}</td>"
                 f"<td>{format_points(barons) or '—'}</td><td>{best}</td></tr>")
-        head = "".join(f"<th>{title}</th>" for title in
-                       ("Player", "Points", "Battles", "Red Barons", "Highest Battle"))
+        head = "".join(f"<th>{escape(title)}</th>" for title in
+                       (_("Player"), _("Points"), _("Battles"), _("Red Barons"), _("Highest Battle")))
         return f'<table class="gk-table"><tr>{head}</tr>{"".join(rows)}</table>'
 
     def where(self) -> str:
-        return "game over" if self.state.is_terminal else f"round {self.state.round}"
+        return _("game over") if self.state.is_terminal else _("round {round}").format(round=self.state.round)
 
     def prompt(self, view: TableView) -> str:
-        aid = " Memory aid on: every pile is shown in full." if self.state.memory_aid else ""
-        return f"{view.name}: pick a card, then confirm.{aid}"
+        if self.state.memory_aid:
+            return _("{name}: pick a card, then confirm. Memory aid on: every pile is shown in full.").format(
+                name=view.name)
+        return _("{name}: pick a card, then confirm.").format(name=view.name)
 
     # --- text ----------------------------------------------------------------------------------
     def summary(self) -> str:
         """What the board shows, as text (hidden hands stay hidden)."""
         view = self.view
         seen = self.public(view)
-        where = "game over" if view.is_over else f"round {seen.round} of {seen.rounds}"
-        lines = [f"Milhões, {where} (game seed {self.state.seed})"]
+        where = _where(view.is_over, seen.round, seen.rounds)
+        lines = [_("Milhões, {where} (game seed {seed})").format(where=where, seed=self.state.seed)]
         if not view.is_over:
-            gets = "wins" if seen.contest == "highest" else "takes it"  # nobody wins a Red Baron
-            lines.append(f"On the table: {format_points(seen.pot)} (the {seen.contest} unique bid {gets})")
+            table = (_("On the table: {pot} (the highest unique bid wins)") if seen.contest == "highest" else
+                     _("On the table: {pot} (the lowest unique bid takes it)"))  # nobody wins a Red Baron
+            lines.append(table.format(pot=format_points(seen.pot)))
         for p, name in enumerate(view.names):
             score = "?" if seen.scores is None else f"{seen.scores[p]:+d}"
             won = format_points(seen.won[p]) or "-"
             used = " ".join(map(str, seen.used[p])) or "-"
-            lines.append(f"  {name} ({self.kinds[p]}): {score} points, won {won}; played {used};"
-                         f" {self._seat_state(p, view) or '-'}")
+            lines.append(_("  {name} ({kind}): {score} points, won {won}; played {used}; {state}").format(
+                name=name, kind=self.kinds[p], score=score, won=won, used=used,
+                state=self._seat_state(p, view) or "-"))
         if view.my_turn:
             hand = " ".join(str(a.card) for a in view.legal_actions)
-            picked = f", picked {self.selected.card}" if self.selected else ""
-            lines.append(f"{view.name}'s hand: {hand}{picked}")
+            if self.selected:
+                lines.append(_("{name}'s hand: {hand}, picked {card}").format(
+                    name=view.name, hand=hand, card=self.selected.card))
+            else:
+                lines.append(_("{name}'s hand: {hand}").format(name=view.name, hand=hand))
         if seen.last_round is not None:
-            lines.append(f"Last round: {seen.last_round.describe(view.names)}")
+            lines.append(_("Last round: {round}").format(round=seen.last_round.describe(view.names)))
         if view.is_over:
-            lines.append(f"Result: {self.result_text(view)} {self._explanation(view)}")
-        lines.append(f"Message: {self.status.text}")
+            lines.append(_("Result: {result} {why}").format(result=self.result_text(view),
+                                                            why=self._explanation(view)))
+        lines.append(_("Message: {text}").format(text=self.status.text))
         return "\n".join(lines)
 
 
@@ -359,7 +384,11 @@ def _bid_chip(result: RoundResult, p: int, big: bool = True) -> str:
         classes.append("gk-chip-cancelled")
     if p == result.winner:
         classes.append("gk-chip-winner")
-    return chip(bid, classes=classes, big=big, title="tied: cancelled" if bid in result.cancelled else "")
+    return chip(bid, classes=classes, big=big, title=_("tied: cancelled") if bid in result.cancelled else "")
+
+
+def _where(over: bool, round_: int, rounds: int) -> str:
+    return _("game over") if over else _("round {round} of {rounds}").format(round=round_, rounds=rounds)
 
 
 def _html(*classes, value: str = "", layout=None) -> widgets.HTML:

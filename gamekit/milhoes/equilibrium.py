@@ -620,7 +620,8 @@ class Solution:
         fig.add_trace(go.Bar(x=labels, y=gains, name=_("expected score difference")), 1, 2)
         fig.add_hline(y=round(stage.value, 6), line_dash="dot", row=1, col=2,
                       annotation_text=_("value {value}").format(value=_decimal(f"{stage.value:+.3f}")))
-        fig.update_layout(title=_("Player {seat}, {position}").format(seat=stage.player, position=stage.position),
+        fig.update_layout(title=_("Player {seat}, {position}").format(seat=stage.player,
+                                                                      position=stage.position),
                           showlegend=False, separators=_separators())
         fig.update_xaxes(title_text=_("Power card bid"), type="category")
         return fig
@@ -745,7 +746,8 @@ class EquilibriumAgent(ExplainingAgent):
             Candidate(by_card[c], stage.strategy.get(c, 0.0), self._note(stage, c, payoff[c], c == chosen))
             for c in ranked)
         summary = _("draws its bid from the equilibrium mix; the position is worth {value} "
-                    "(its points minus the opponent's, from here on)").format(value=_decimal(f"{stage.value:+.3f}"))
+                    "(its points minus the opponent's, from here on)").format(
+            value=_decimal(f"{stage.value:+.3f}"))
         return Explanation(self.name, candidates, self.value_meaning, summary)
 
     def _draw(self, mix: dict) -> int:
@@ -763,12 +765,14 @@ class EquilibriumAgent(ExplainingAgent):
     def _note(stage: StageGame, card: int, payoff: float, chosen: bool) -> str:
         expects = _decimal(f"{payoff:+.3f}")
         if card in stage.strategy:
-            note = _("in the mix: expects {payoff} against the opponent's mix (the value)").format(payoff=expects)
+            note = _("in the mix: expects {payoff} against the opponent's mix (the value)").format(
+                payoff=expects)
             return _("drawn; {note}").format(note=note) if chosen else note
         return _("never played: expects {payoff} against the opponent's mix, {gap} below the value").format(
             payoff=expects, gap=_decimal(f"{stage.value - payoff:.3f}"))
 
 
+# Translators: what happens to a totally tied pot, in a figure title ("ties carry": it stays on the table).
 _TIE_RULES = {"carry": N_("carry"), "discard": N_("discard")}
 
 

@@ -135,7 +135,8 @@ def contest_words(contest: str, award: str = "unique") -> str:
     return _(_CONTESTS[contest, award])
 
 
-_CONTESTS = {("highest", "unique"): N_("the highest unique bid"), ("lowest", "unique"): N_("the lowest unique bid"),
+_CONTESTS = {("highest", "unique"): N_("the highest unique bid"),
+             ("lowest", "unique"): N_("the lowest unique bid"),
              ("highest", "top"): N_("the highest bid"), ("lowest", "top"): N_("the lowest bid")}
 
 
@@ -362,10 +363,10 @@ class MilhoesState(GameState):
             spent = self.used[player].index(card) + 1
             who = seat_name(player, names)
             if _is_you(who):
-                return _("you already played the {card} in round {round}; every Power card is used once").format(
-                    card=card, round=spent)
-            return _("{name} already played the {card} in round {round}; every Power card is used once").format(
-                name=who, card=card, round=spent)
+                return _("you already played the {card} in round {round}; every Power card is used "
+                         "once").format(card=card, round=spent)
+            return _("{name} already played the {card} in round {round}; every Power card is used "
+                     "once").format(name=who, card=card, round=spent)
         return None
 
     def _describe_legal(self, action: Bid, player: int, names=None) -> str:
@@ -466,8 +467,9 @@ class MilhoesState(GameState):
         no_battle = _("no Battle")
         shown = "; ".join(f"{name(p)}: {'+' + str(h) if h else no_battle}" for p, h in highs.items())
         if len(winners) == 1:
-            return _("{names} tie on {points} points; the highest Battle card decides ({highs}): {winner}").format(
-                names=who, points=best, highs=shown, winner=_one_winner(name(winners[0])))
+            return _("{names} tie on {points} points; the highest Battle card decides ({highs}): "
+                     "{winner}").format(names=who, points=best, highs=shown,
+                                        winner=_one_winner(name(winners[0])))
         return _("{names} tie on {points} points and the highest Battle card does not separate them "
                  "({highs}): the tie stands.").format(names=who, points=best, highs=shown)
 
@@ -541,7 +543,8 @@ class MilhoesState(GameState):
         line; by the booklet's rule the log keeps no more than the piles' top cards do (the round
         just played shows in full beside the table), and with the memory aid it tells it all."""
         if not self.memory_aid:
-            return [_("Round {round} played: only the top cards of the piles stay in view.").format(round=number)]
+            return [_("Round {round} played: only the top cards of the piles stay in view.").format(
+                round=number)]
         result = self.rounds[number - 1]
         bids = ", ".join(f"{seat_name(p, names)} {bid}" for p, bid in enumerate(result.bids))
         return [_("{round} (Bids: {bids}.)").format(round=result.describe(names), bids=bids)]
@@ -571,7 +574,8 @@ class MilhoesState(GameState):
     def reveal(self) -> str:
         """Everything, for debugging: every hand, the full piles and the Points cards to come in
         the order they will be turned. Not for a screen the players can see."""
-        lines = [_("{headline} (seed {seed}; everything shown)").format(headline=self._headline(), seed=self.seed)]
+        lines = [_("{headline} (seed {seed}; everything shown)").format(headline=self._headline(),
+                                                                         seed=self.seed)]
         coming = format_points(self.points_to_come) or "-"
         lines.append(_("  Points cards to come, next first: {cards}").format(cards=coming))
         for p in range(self.num_players):
@@ -599,9 +603,10 @@ class MilhoesState(GameState):
         if self.is_terminal:
             return _("Milhões, {players} players: game over after {rounds} rounds").format(
                 players=self.num_players, rounds=self.cards)
-        text = (_("Milhões, {players} players: round {round} of {rounds}; on the table {pot}, {bid} wins it")
-                if self.contest == "highest" else
-                _("Milhões, {players} players: round {round} of {rounds}; on the table {pot}, {bid} takes it"))
+        text = (_("Milhões, {players} players: round {round} of {rounds}; on the table {pot}, "
+                  "{bid} wins it") if self.contest == "highest" else
+                _("Milhões, {players} players: round {round} of {rounds}; on the table {pot}, "
+                  "{bid} takes it"))
         return text.format(players=self.num_players, round=self.round, rounds=self.cards,
                            pot=pot_words(self.pot), bid=contest_words(self.contest, self.award))
 
@@ -671,29 +676,33 @@ _DEFAULT_POINTS: dict[int, tuple[int, ...]] = {}  # cards -> default_points(card
 
 def _check_options(players, cards, points, points_order, tie_rule, award, memory_aid, tiebreak) -> list[int]:
     if not _whole(players) or not 2 <= players <= 5:
-        raise ValueError(f"Milhões is for 2 to 5 players, not {players!r}")
+        raise ValueError(_("Milhões is for 2 to 5 players, not {value}").format(value=repr(players)))
     if not _whole(cards) or not 1 <= cards <= 100:
-        raise ValueError(f"cards is the number of Power cards per player (1..100), not {cards!r}")
+        raise ValueError(_("cards is the number of Power cards per player (1..100), not {value}").format(
+            value=repr(cards)))
     if tie_rule not in TIE_RULES:
-        raise ValueError(f"tie_rule is 'carry' (the booklet) or 'discard' (Goofspiel), not {_cut(repr(tie_rule))}")
+        raise ValueError(_("tie_rule is 'carry' (the booklet) or 'discard' (Goofspiel), not {value}").format(
+            value=_cut(repr(tie_rule))))
     if award not in AWARD_RULES:
-        raise ValueError(f"award is 'unique' (the booklet) or 'top', not {_cut(repr(award))}")
+        raise ValueError(_("award is 'unique' (the booklet) or 'top', not {value}").format(
+            value=_cut(repr(award))))
     for name, value in (("memory_aid", memory_aid), ("tiebreak", tiebreak)):
         if not isinstance(value, bool):
-            raise ValueError(f"{name} is True or False, not {_cut(repr(value))}")
+            raise ValueError(_("{option} is True or False, not {value}").format(
+                option=name, value=_cut(repr(value))))
     if points is None:  # the defaults are whole numbers, one per round, by construction
         if cards not in _DEFAULT_POINTS:
             _DEFAULT_POINTS[cards] = tuple(default_points(cards))
         points = list(_DEFAULT_POINTS[cards])
     elif not _whole_numbers(points, cards):
-        raise ValueError(f"points must be a list of {cards} whole numbers, one Points card per round; "
-                         f"got {_cut(repr(points), 60)}")
+        raise ValueError(_("points must be a list of {cards} whole numbers, one Points card per round; "
+                           "got {value}").format(cards=cards, value=_cut(repr(points), 60)))
     else:
         points = list(points)
     if points_order is not None and (not _whole_numbers(points_order, cards)
                                      or sorted(points_order) != sorted(points)):
-        raise ValueError(f"points_order must be the Points cards {sorted(points)} in some order; "
-                         f"got {_cut(repr(points_order), 60)}")
+        raise ValueError(_("points_order must be the Points cards {points} in some order; "
+                           "got {value}").format(points=sorted(points), value=_cut(repr(points_order), 60)))
     return points
 
 

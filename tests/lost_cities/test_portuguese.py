@@ -11,6 +11,7 @@ from gamekit.i18n import using_language
 from gamekit.lost_cities import new_game
 from gamekit.lost_cities.actions import Action
 from gamekit.lost_cities.agents import HeuristicAgent, SearchAgent
+from gamekit.lost_cities.board import card_label
 from gamekit.lost_cities.cards import ALL_CARDS, Card, card_name, colour_name, describe_expedition, the_card
 
 NAMES = ["Ana", "Rui", "Eva", "Tó"]
@@ -117,15 +118,26 @@ def test_cards_and_colours_in_the_rulebooks_words():
     assert the_card(Card("red", 7)) == "the red 7" and card_name(Card("red", 0)) == "red wager"
 
 
-POSITION = {"hands": [["red wager", "red 4", "red 9", "blue 2", "blue 3", "white 10", "green 5", "yellow 7"],
-                      ["red 2", "red 3", "blue wager", "blue 8", "white 4", "white 6", "green 9", "yellow 2"]]}
+def test_a_wager_card_shows_its_portuguese_initial():
+    wager = Card("green", 0)
+    assert card_label(wager) == "W"
+    with using_language("pt"):
+        assert card_label(wager) == "A"
+        assert "verde a 6 8" in str(new_game(seed=1, rounds=1, position={
+            "hands": POSITION["hands"], "expeditions": [{"green": ["green wager", "green 6", "green 8"]}, {}]}))
+
+
+POSITION = {"hands": [
+    ["red wager", "red 4", "red 9", "blue 2", "blue 3", "white 10", "green 5", "yellow 7"],
+    ["red 2", "red 3", "blue wager", "blue 8", "white 4", "white 6", "green 9", "yellow 2"]]}
 
 
 def test_refusals_in_portuguese_one_per_rule():
     state = new_game(seed=1, rounds=1, position=POSITION)
     with using_language("pt"):
         assert state.why_illegal(state.parse("play red 2")) == "não tens o 2 vermelho"
-        assert state.why_illegal(state.parse("draw deck")) == "primeiro joga ou descarta uma carta, depois compra"
+        assert state.why_illegal(state.parse("draw deck")) == (
+            "primeiro joga ou descarta uma carta, depois compra")
         assert state.why_illegal(state.parse("pass red 4 and red 9")) == (
             "passar cartas a um parceiro só existe no jogo a pares, para quatro jogadores")
     state.apply("play red 9")
@@ -137,15 +149,18 @@ def test_refusals_in_portuguese_one_per_rule():
     state.apply("discard red 3")
     with using_language("pt"):
         assert state.why_illegal(state.parse("draw red")) == (
-            "acabaste de descartar o 3 vermelho: não podes voltar a tirar a carta que descartaste neste turno")
+            "acabaste de descartar o 3 vermelho: "
+            "não podes voltar a tirar a carta que descartaste neste turno")
     state.apply("draw deck")
     with using_language("pt"):
         assert state.why_illegal(state.parse("play red wager")) == (
-            "uma aposta só pode abrir uma expedição: a tua expedição vermelha já tem um número (o 9 vermelho)")
+            "uma aposta só pode abrir uma expedição: "
+            "a tua expedição vermelha já tem um número (o 9 vermelho)")
         assert state.why_illegal(state.parse("play red 4")) == (
             "não se pode pôr o 4 vermelho após o 9 vermelho: os números de uma expedição têm de subir")
         assert refusal(lambda: state.parse("fly away")).startswith(
-            "'fly away' não é uma jogada de Cidades Perdidas: experimenta 'play red 7' (ou 'jogar vermelho 7')")
+            "'fly away' não é uma jogada de Cidades Perdidas: "
+            "experimenta 'play red 7' (ou 'jogar vermelho 7')")
 
 
 def test_partners_refusals_in_portuguese():
@@ -153,7 +168,8 @@ def test_partners_refusals_in_portuguese():
     pair = tuple(sorted(state.hands[0][:2]))
     with using_language("pt"):
         assert state.why_illegal(Action("pass", cards=pair)) == (
-            "passar duas cartas deixava-te com 4: um jogador nunca passa cartas se ficar com menos de 6 na mão")
+            "passar duas cartas deixava-te com 4: "
+            "um jogador nunca passa cartas se ficar com menos de 6 na mão")
 
 
 def test_portuguese_action_text_reads_as_the_canonical_action():
@@ -193,3 +209,11 @@ def test_a_match_played_in_portuguese_saves_the_record_an_english_match_saves():
     for language in ("en", "pt"):
         with using_language(language):
             assert save(load(portuguese)) == english
+
+
+def test_a_teachers_wrong_option_is_refused_in_portuguese():
+    with using_language("pt"), pytest.raises(ValueError) as refused:
+        new_game(rounds=0)
+    assert str(refused.value) == "rounds é o número de rondas da partida (1..50, normalmente 3), não 0"
+    with pytest.raises(ValueError, match=r"rounds is the number of rounds in the match \(1..50, usually 3\), not 0"):
+        new_game(rounds=0)

@@ -154,7 +154,8 @@ def test_a_game_played_in_portuguese_saves_the_record_an_english_game_saves():
             state = new_game(3, seed=9)
             agent = HeuristicAgent(seed=3, samples=20)
             while not state.is_terminal:
-                state.apply_joint({p: agent.act(state.observation(p), state.legal_actions(p)) for p in range(3)})
+                state.apply_joint({p: agent.act(state.observation(p), state.legal_actions(p))
+                                   for p in range(3)})
             return save(state)
 
     english, portuguese = play("en"), play("pt")
@@ -162,3 +163,11 @@ def test_a_game_played_in_portuguese_saves_the_record_an_english_game_saves():
     for language in ("en", "pt"):
         with using_language(language):
             assert save(load(portuguese)) == english
+
+
+def test_a_teachers_wrong_option_is_refused_in_portuguese():
+    with using_language("pt"), pytest.raises(ValueError) as refused:
+        new_game(7)
+    assert str(refused.value) == "Milhões joga-se com 2 a 5 jogadores, não 7"
+    with pytest.raises(ValueError, match="Milhões is for 2 to 5 players, not 7"):
+        new_game(7)
