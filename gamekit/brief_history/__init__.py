@@ -6,6 +6,7 @@ from gamekit.i18n import N_
 
 from .cards import CardSet, EmpireCard, EmpireSpec, EventCard, load_cards
 from .maps import TeachingMap, load_map
+from .actions import in_words
 from .odds import invasion_points, resolve_invasion
 from .rules import (
     Action,
@@ -31,6 +32,7 @@ from .rules import (
     name_colours,
     new_game,
 )
+from .words import display_name
 
 INFO = GameInfo(
     name="brief_history", title="A Brief History of the World", seats=(2, 3, 4, 5, 6), default_seats=4,
@@ -46,8 +48,8 @@ register_game("brief_history", new_game, INFO)
 
 __all__ = [
     "Action", "BriefHistoryObservation", "BriefHistoryState", "BuildFort", "BuildMonument", "CardSet",
-    "Continue", "DiscardEvent", "EmpireCard", "EmpireSpec", "EndOverrun", "Establish", "EventCard",
+    "Continue", "DiscardEvent", "display_name", "EmpireCard", "EmpireSpec", "EndOverrun", "Establish", "EventCard",
     "KeepBonus", "Overrun", "Place", "PlayEvent", "Reorganise", "SkipMonument", "TakeEmpire", "TakeEvent",
-    "INFO", "TeachingMap", "Tile", "Withdraw", "area_level", "invasion_points", "load_cards", "load_map",
+    "INFO", "TeachingMap", "Tile", "Withdraw", "area_level", "in_words", "invasion_points", "load_cards", "load_map",
     "name_colours", "new_game", "resolve_invasion",
 ]

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from gamekit.i18n import N_
 
-__all__ = ["AREAS", "CARD_TEXTS", "LABELS", "EMPIRES", "EVENTS", "NAMES", "PEOPLES", "RESOURCES", "SEAS", "TERRITORIES"]
+__all__ = ["AREAS", "CARD_TEXTS", "EMPIRES", "EVENTS", "LABELS", "NAMES", "PEOPLES", "RESOURCES", "SEAS",
+           "TERRITORIES"]
 
 # the teaching map's territories, in map order
 TERRITORIES = (
@@ -68,27 +69,42 @@ PEOPLES = (
     N_("Israel"), N_("Armenia"), N_("Axum"), N_("Silla"), N_("Poland"),
 )
 #: resource symbols (lower case in the data): said with pgettext("resource", ...) by words.resource_name
-RESOURCES = ("cacao", "cotton", "dates", "furs", "gold", "grain", "horses", "ivory", "marble", "silk", "spices", "tin", "tobacco", "wine")
+RESOURCES = ("cacao", "cotton", "dates", "furs", "gold", "grain", "horses", "ivory", "marble", "silk", "spices", "tin",
+             "tobacco", "wine")
 # the texts printed on Event cards and the traits of Empire cards (words.card_text)
 CARD_TEXTS = (
-    N_('Before establishing your empire: an army from your supply and a city go to the start territory (whatever was there is removed), and the army retires at once.'),
-    N_('Before establishing your empire: play these barbarians like a minor empire (no capital); they gain 1 gold at once for each capital, city or monument they reduce.'),
-    N_('Before establishing your empire: play this empire as an extra empire turn with armies from your supply (invasions, over-run, forts and monuments as usual, no gold collected), then its armies retire.'),
-    N_("Choose a territory where another player's army stands on a capital or city: invade it with an army from your supply, rolling as usual (no continuing); over-run may follow and monuments may be built. The army then retires."),
+    N_('Before establishing your empire: an army from your supply and a city go to the start '
+       'territory (whatever was there is removed), and the army retires at once.'),
+    N_('Before establishing your empire: play these barbarians like a minor empire (no capital); '
+       'they gain 1 gold at once for each capital, city or monument they reduce.'),
+    N_('Before establishing your empire: play this empire as an extra empire turn with armies from'
+       ' your supply (invasions, over-run, forts and monuments as usual, no gold collected), then '
+       'its armies retire.'),
+    N_("Choose a territory where another player's army stands on a capital or city: invade it with"
+       ' an army from your supply, rolling as usual (no continuing); over-run may follow and '
+       'monuments may be built. The army then retires.'),
     N_('Choose an Area: every retired army in it, of every player, is removed.'),
     N_('For the rest of this empire turn add 1 to your score in every invasion.'),
-    N_('For the rest of this empire turn forts give defenders no extra die against you and do not stop an over-run.'),
+    N_('For the rest of this empire turn forts give defenders no extra die against you and do not '
+       'stop an over-run.'),
     N_('For the rest of this empire turn you roll one extra die in every invasion.'),
-    N_('Place a fleet in any ocean for the rest of this empire turn; the United States may then cross oceans.'),
-    N_("Take one territory next to your active armies that holds another player's army and no fort: your army from the supply replaces it, no dice (reduction applies)."),
+    N_('Place a fleet in any ocean for the rest of this empire turn; the United States may then '
+       'cross oceans.'),
+    N_("Take one territory next to your active armies that holds another player's army and no "
+       'fort: your army from the supply replaces it, no dice (reduction applies).'),
     N_('Fear: +1 invasion point after every successful roll (none on a failure).'),
-    N_('Vikings: only one army may cross the Atlantic in their turn; invading from the sea succeeds on a natural 5 or 6.'),
+    N_('Vikings: only one army may cross the Atlantic in their turn; invading from the sea '
+       'succeeds on a natural 5 or 6.'),
     N_('French: monuments in territories they take are not reduced, nor one in their start, Gaul.'),
     N_('United States: no expansion across an ocean unless the Astronomy event is played.'),
 )
 # the labels the map and the card set carry: the kit's own, inspired by the published game
 LABELS = (
-    N_("gamekit's own teaching map: inspired by the published game (A Brief History of the World, Ragnar Brothers 2009), not its board. Real place names; the layout, terrain, resources and coordinates are the kit's inventions."),
-    N_("gamekit's own teaching cards: inspired by the published game (A Brief History of the World, Ragnar Brothers 2009), not its cards. Real empire names; every number, start, fleet, event effect, Area value and Bonus token is the kit's invention."),
+    N_("gamekit's own teaching map: inspired by the published game (A Brief History of the World, "
+       'Ragnar Brothers 2009), not its board. Real place names; the layout, terrain, resources and'
+       " coordinates are the kit's inventions."),
+    N_("gamekit's own teaching cards: inspired by the published game (A Brief History of the "
+       'World, Ragnar Brothers 2009), not its cards. Real empire names; every number, start, '
+       "fleet, event effect, Area value and Bonus token is the kit's invention."),
 )
 NAMES = frozenset(TERRITORIES + AREAS + SEAS + EMPIRES + EVENTS + PEOPLES)

@@ -300,7 +300,7 @@ class BriefHistoryState(GameState):
         self.resume = "expand"  # where a monument decision returns to
         self.event_armies: list[str] = []
         self.last_roll: tuple | None = None
-        self.log: list[str] = []  # what everyone may read
+        self._log: list[Said] = []  # what everyone may read (``log``: in the reader's language)
         # What only one colour's player may read (their cards): (public lines before it, colour, text,
         # the number of the step of history that wrote it)
         self.secret_log: list[tuple[int, int, str, int]] = []
@@ -732,7 +732,7 @@ class BriefHistoryState(GameState):
         self._watchers.settle()  # observations handed out show the game as it was
         RULES[type(action)].perform(self, action)
         self._advance()
-        self.log_marks.append(len(self.log))
+        self.log_marks.append(len(self._log))
 
     # what each action does, for the table of RULES
     def _do_take(self, action) -> None:
@@ -1364,11 +1364,23 @@ class BriefHistoryState(GameState):
     def _say(self, message: str, indent: str = "", **values) -> None:
         """A line of the public log: an English sentence (marked for the catalog where it is written,
         or a ``Said`` already) and its values, said again in the language of whoever reads it."""
-        self.log.append(message if isinstance(message, Said) else said_line(message, indent, values))
+        self._log.append(message if isinstance(message, Said) else said_line(message, indent, values))
 
     def _tell(self, colour: int, line: Said) -> None:
         """A line of the log that only ``colour``'s player may read."""
-        self.secret_log.append((len(self.log), colour, line, len(self.history) + 1))
+        self.secret_log.append((len(self._log), colour, line, len(self.history) + 1))
+
+    @property
+    def log(self) -> list[str]:
+        """The public log, one line each, in the language in force (the lines keep their English
+        text and sentence: ``words.Said``). A copy: changing it changes nothing in the game."""
+        if language() == "en":
+            return list(self._log)
+        return [words(line) for line in self._log]
+
+    @log.setter
+    def log(self, lines) -> None:  # a test's position starts with a clean log
+        self._log = list(lines)
 
     def log_for(self, player: int) -> list[str]:
         """The log as ``player`` may read it: every public line, and the secret lines about their
@@ -1376,13 +1388,13 @@ class BriefHistoryState(GameState):
         player = self._resolve_player(player)
         mine = [(at, text) for at, colour, text, _told in self.secret_log if self.seat_of[colour] == player]
         if not mine:
-            return [words(line) for line in self.log]
+            return [words(line) for line in self._log]
         lines, start = [], 0
         for at, text in mine:
-            lines += self.log[start:at]
+            lines += self._log[start:at]
             lines.append(text)
             start = at
-        return [words(line) for line in lines + self.log[start:]]
+        return [words(line) for line in lines + self._log[start:]]
 
     def _log_step(self, number: int, step, viewer: int | None, names) -> list[str]:
         """The lines step ``number`` of ``history`` wrote, as ``viewer`` may read them (a seat's
@@ -1392,16 +1404,16 @@ class BriefHistoryState(GameState):
         if number > len(marks):
             return [f"{number}. {in_words(step)}"]
         start, end = (marks[number - 2] if number > 1 else 0), marks[number - 1]
-        lines = self.log[start:end]
+        lines = self._log[start:end]
         if viewer is not None:
             secret = [(at, text) for at, colour, text, told in self.secret_log
                       if told == number and self.seat_of[colour] == viewer]
             merged, cursor = [], start
             for at, text in secret:
-                merged += self.log[cursor:at]
+                merged += self._log[cursor:at]
                 merged.append(text)
                 cursor = at
-            lines = merged + self.log[cursor:end]
+            lines = merged + self._log[cursor:end]
         lines = [words(line) for line in lines]
         if names:
             lines = [name_colours(line, lambda c: f"{colour_name(c)} ({names[self.seat_of[c]]})") for line in lines]
@@ -1409,7 +1421,7 @@ class BriefHistoryState(GameState):
 
     def _log_tail(self, player: int, count: int) -> list[str]:
         """The last ``count`` lines of ``log_for(player)``, merging only the tail of the log."""
-        since = max(0, len(self.log) - count)
+        since = max(0, len(self._log) - count)
         mine = []
         for at, colour, text, _told in reversed(self.secret_log):  # secret lines come in the log's order
             if at < since:
@@ -1417,13 +1429,13 @@ class BriefHistoryState(GameState):
             if self.seat_of[colour] == player:
                 mine.append((at, text))
         if not mine:
-            return [words(line) for line in self.log[-count:]]
+            return [words(line) for line in self._log[-count:]]
         merged, cursor = [], since
         for at, text in reversed(mine):
-            merged += self.log[cursor:at]
+            merged += self._log[cursor:at]
             merged.append(text)
             cursor = at
-        return [words(line) for line in (merged + self.log[cursor:])[-count:]]
+        return [words(line) for line in (merged + self._log[cursor:])[-count:]]
 
     def colour_scores(self) -> list[int]:
         """Gold per colour, with the Bonus tokens once the game is over (they are secret until then)."""
@@ -1479,7 +1491,7 @@ class BriefHistoryState(GameState):
             hand_sizes=tuple(zip(map(len, self.events_held), map(len, self.bonus_held))),
             invasion=(self.invasion["target"], self.invasion["defender"], self.invasion["by_sea"]) if self.invasion else None,
             overrun_points=self.overrun["points"] if self.overrun else 0,
-            last_roll=self.last_roll, log=tuple(self._log_tail(player, 12) if player is not None else map(words, self.log[-12:])),
+            last_roll=self.last_roll, log=tuple(self._log_tail(player, 12) if player is not None else map(words, self._log[-12:])),
         )
 
     def tiles(self) -> tuple[Tile, ...]:
@@ -1521,7 +1533,7 @@ class BriefHistoryState(GameState):
         twin.overrun = dict(self.overrun) if self.overrun else None
         twin.event_armies = list(self.event_armies)
         twin.dice_script = list(self.dice_script)
-        twin.log = list(self.log)
+        twin._log = list(self._log)
         twin.secret_log = list(self.secret_log)
         twin.log_marks = list(self.log_marks)
         twin._watchers = Watchers()

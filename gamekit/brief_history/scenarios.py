@@ -28,7 +28,6 @@ from collections.abc import Iterable, Mapping
 from gamekit.i18n import N_, translations
 
 from .rules import BriefHistoryState, new_game
-from .words import words
 
 _, ngettext, pgettext = translations("brief_history")
 
@@ -132,7 +131,7 @@ def play(state: BriefHistoryState, *actions) -> str:
     start = len(state.log)
     for action in actions:
         state.apply(action)
-    return "\n".join(words(line) for line in state.log[start:])
+    return "\n".join(state.log[start:])  # the lines in the language in force
 
 
 EXAMPLES = {"roman turn": (roman_turn, ROMAN_STEPS), "fear": (fear_example, FEAR_STEPS)}

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 
-from gamekit.i18n import N_, format_number, language, translations
+from gamekit.i18n import N_, format_number, language, translations  # noqa: F401 (N_: the doctests use it)
 
 from .names import CARD_TEXTS, LABELS, NAMES
 

@@ -9,6 +9,10 @@
     /ws/teacher/<token>     every table at a glance, live
     /league/...             the league of student bots (gamekit.league), when one is given
 
+Every page and message speaks the browser's language: ``?lang=pt`` (remembered in a cookie), else
+the browser's ``Accept-Language``; a seat's messages, refusals and log are built in it, so a
+Portuguese seat and an English seat at one table each read their own.
+
 The server is the only authority: a seat's messages are built by ``messages.seat_message`` from
 its own view, a move is checked by the table, and one made on a stale view is refused with a fresh
 one. Moves run in worker threads (an agent may think for a while under its table's lock); the
@@ -24,9 +28,12 @@ import json
 import logging
 import secrets
 from pathlib import Path
+from urllib.parse import parse_qs
 
 import segno
 from starlette.applications import Starlette
+from starlette.datastructures import Headers
+from starlette.middleware import Middleware
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -36,12 +43,25 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from gamekit.core import IllegalActionError, game_agents, game_info
+from gamekit.i18n import LANGUAGES, N_, best_language, language, supported, translations, using_language
 
 from .hall import (GAMES, STUDENT, Classroom, ClassroomError, RevealRefused, SeatTaken, UnknownTable,
                    UnknownToken)
 from .messages import refusal_message, seat_message
 
 log = logging.getLogger(__name__)
+_, ngettext, pgettext = translations("classroom")
+
+#: The cookie that remembers the language a browser chose with ``?lang=``.
+LANGUAGE_COOKIE = "gamekit_lang"
+#: The words the pages' scripts write themselves (sent with each page, in its language).
+SCRIPT_WORDS = {
+    "you": N_(" (you)"), "computer": N_(" — computer"), "submitted": N_("  submitted ✓"),
+    "to_play": N_("  to play"), "reconnecting": N_("Reconnecting… try again in a moment."),
+    "invalid_seat": N_("This seat link is not valid here."),
+    "connection_lost": N_("Connection lost: reconnecting…"),
+    "your_seats": N_("Your seats in this browser"), "plain_page": N_(" (plain page)"),
+}
 
 STATIC = Path(__file__).parent / "static"
 MAX_MESSAGE = 4096  # characters of one message from a page: a move is a few words
@@ -71,15 +91,72 @@ async def _json_body(request: Request) -> dict:
     return body
 
 
-def _page(title: str, body: str, script: str, style: str = "classroom.css") -> HTMLResponse:
-    """A page of the package: its own styles and script, nothing from elsewhere."""
+def _asked_language(scope) -> str | None:
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    return supported(query.get("lang", [""])[-1])
+
+
+def browser_language(scope) -> str:
+    """The language a request or WebSocket asks for: its ``?lang=``, else the language its browser
+    chose before (the cookie), else the first of its ``Accept-Language`` the kit speaks."""
+    headers = Headers(scope=scope)
+    chosen = _asked_language(scope)
+    if chosen:
+        return chosen
+    cookies = dict(part.strip().split("=", 1) for part in headers.get("cookie", "").split(";") if "=" in part)
+    return supported(cookies.get(LANGUAGE_COOKIE)) or best_language(headers.get("accept-language"))
+
+
+class BrowsersLanguage:
+    """Everything the server does for a request or a WebSocket runs in its browser's language
+    (:func:`browser_language`); a ``?lang=`` choice is remembered in a cookie."""
+
+    def __init__(self, app):
+        self.app = app
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] not in ("http", "websocket"):
+            return await self.app(scope, receive, send)
+        code, chosen = browser_language(scope), _asked_language(scope)
+
+        async def remembering(message):
+            if chosen and message["type"] == "http.response.start":
+                cookie = f"{LANGUAGE_COOKIE}={chosen}; Path=/; Max-Age=31536000; SameSite=Lax"
+                message = {**message, "headers": [*message.get("headers", []),
+                                                  (b"set-cookie", cookie.encode("latin-1"))]}
+            await send(message)
+
+        with using_language(code):
+            await self.app(scope, receive, remembering if scope["type"] == "http" else send)
+
+
+def language_links(request: Request) -> str:
+    """A button for each language the kit speaks, that opens the same page in it (the page's other
+    parameters, a teacher's token, kept)."""
+    kept = "".join(f'<input type="hidden" name="{html.escape(key)}" value="{html.escape(value)}">'
+                   for key, value in request.query_params.multi_items() if key != "lang")
+    buttons = "".join(
+        f'<button name="lang" value="{code}" lang="{code}"{" disabled" if code == language() else ""}>'
+        f"{html.escape(name)}</button>" for code, name in LANGUAGES.items())
+    return f'<form method="get" class="gk-languages">{kept}{buttons}</form>'
+
+
+def _page(title: str, body: str, script: str, style: str = "classroom.css", *,
+          request: Request | None = None) -> HTMLResponse:
+    """A page of the package: its own styles and script, nothing from elsewhere; in the language
+    in force (the browser's), with links to the others."""
+    words = json.dumps({key: _(text) for key, text in SCRIPT_WORDS.items()}, ensure_ascii=False)
+    words = words.replace("</", "<\\/")  # never a closing tag inside the script
+    languages = language_links(request) if request is not None else ""
     return HTMLResponse(f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{language()}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(title)}</title>
 <link rel="stylesheet" href="/static/classroom/{style}">
 </head><body>
+{languages}
 {body}
+<script>window.GK_WORDS = {words};</script>
 <script src="/static/classroom/{script}"></script>
 </body></html>""", headers={"Cache-Control": "no-store", "Referrer-Policy": "no-referrer"})
 
@@ -152,69 +229,91 @@ def create_app(classroom: Classroom, *, teacher_token: str, league=None, join_ur
             raise HTTPException(404, str(error)) from None
 
     # --- pages ---------------------------------------------------------------------------------
+    def escaped(**texts) -> dict:
+        return {key: html.escape(text) for key, text in texts.items()}
+
     async def join_page(request: Request):
+        w = escaped(join=_("Join a table"), code=_("Table code"), name=_("Your name"),
+                    button=pgettext("button", "Join"), address=join_address(request))
         body = f"""<main class="gk-join">
-<h1>Join a table</h1>
+<h1>{w["join"]}</h1>
 <form id="join-form" autocomplete="off">
-  <label>Table code <input id="code" name="code" maxlength="12" autocapitalize="characters" required></label>
-  <label>Your name <input id="name" name="name" maxlength="24"></label>
+  <label>{w["code"]} <input id="code" name="code" maxlength="12" autocapitalize="characters" required></label>
+  <label>{w["name"]} <input id="name" name="name" maxlength="24"></label>
   <div id="seats"></div>
-  <button type="submit">Join</button>
+  <button type="submit">{w["button"]}</button>
 </form>
 <p id="join-message" role="status"></p>
 <section id="my-seats"></section>
-<aside class="gk-qr" title="{html.escape(join_address(request))}">{qr_svg(join_address(request), 4)}</aside>
+<aside class="gk-qr" title="{w["address"]}">{qr_svg(join_address(request), 4)}</aside>
 </main>"""
-        return _page("Join a table", body, "join.js")
+        return _page(_("Join a table"), body, "join.js", request=request)
 
     async def plain_page(request: Request):
         token = request.path_params["token"]
         try:
             hosted, seat = classroom.seat_of(token)
         except UnknownToken:
-            return _page("Unknown seat", "<main><h1>This seat link is not valid here</h1>"
-                         "<p><a href='/'>Join again with the table's code</a></p></main>", "join.js")
+            w = escaped(invalid=_("This seat link is not valid here"),
+                        again=_("Join again with the table's code"))
+            return _page(_("Unknown seat"),
+                         f"<main><h1>{w['invalid']}</h1><p><a href='/'>{w['again']}</a></p></main>",
+                         "join.js", request=request)
         title = f"{hosted.title}: {hosted.names[seat]}"
-        body = """<main class="gk-plain">
+        w = escaped(players=_("Players"), moves=_("Your moves"), table=_("The table"), see=_("What you see"),
+                    log=_("Log"))
+        body = f"""<main class="gk-plain">
 <header><h1 id="title"></h1><p id="status" role="status"></p></header>
-<section><h2>Players</h2><ul id="players"></ul></section>
-<section><h2>Your moves</h2><div id="actions"></div><p id="refusal" role="alert"></p></section>
-<section><h2>The table</h2><pre id="table-text"></pre></section>
-<section><h2>What you see</h2><pre id="my-text"></pre></section>
-<section><h2>Log</h2><ol id="log"></ol></section>
+<section><h2>{w["players"]}</h2><ul id="players"></ul></section>
+<section><h2>{w["moves"]}</h2><div id="actions"></div><p id="refusal" role="alert"></p></section>
+<section><h2>{w["table"]}</h2><pre id="table-text"></pre></section>
+<section><h2>{w["see"]}</h2><pre id="my-text"></pre></section>
+<section><h2>{w["log"]}</h2><ol id="log"></ol></section>
 </main>"""
-        return _page(title, body, "plain.js")
+        return _page(title, body, "plain.js", request=request)
 
     async def teacher_page(request: Request):
         if not is_teacher(request):
-            return _page("Teacher", "<main><h1>This page needs the teacher's address</h1>"
-                         "<p>Use the address the server printed when it started.</p></main>", "join.js")
+            w = escaped(needs=_("This page needs the teacher's address"),
+                        use=_("Use the address the server printed when it started."))
+            return _page(_("Teacher"), f"<main><h1>{w['needs']}</h1><p>{w['use']}</p></main>", "join.js",
+                         request=request)
+        w = escaped(league=_("League of bots"), board=_("the leaderboard"), everyone=_("(for everyone)"),
+                    enter="" if league is None else _("Enter the students' bots and run the {league} league")
+                    .format(league=league.title), token=teacher_token, classroom=_("Classroom"),
+                    new=_("New table"), game=_("Game"), players=_("Players"), title=_("Title"),
+                    seed=_("Seed"),
+                    random=_("random"), options=_("Options"), example=_("e.g."),
+                    create=pgettext("button", "Create"), tables=_("Tables"), previous=_("Previous step"),
+                    next=_("Next step"), close=pgettext("button", "Close"))
         league_link = ("" if league is None else
-                       f'<section><h2>League of bots</h2><p><a href="/league/teacher?token={html.escape(teacher_token)}">'
-                       f'Enter the students\' bots and run the {html.escape(league.title)} league</a> · '
-                       '<a href="/league/">the leaderboard</a> (for everyone)</p></section>')
+                       f'<section><h2>{w["league"]}</h2><p><a href="/league/teacher?token={w["token"]}">'
+                       f'{w["enter"]}</a> · <a href="/league/">{w["board"]}</a> {w["everyone"]}</p>'
+                       '</section>')
+        joins = _("Students join at {address}").format(
+            address=f'<b id="join-address">{html.escape(join_address(request))}</b>')
         body = f"""<main class="gk-teacher">
-<header><h1>Classroom</h1>
-<div class="gk-join-banner"><div>Students join at <b id="join-address">{html.escape(join_address(request))}</b></div>
+<header><h1>{w["classroom"]}</h1>
+<div class="gk-join-banner"><div>{joins}</div>
 <div class="gk-qr">{qr_svg(join_address(request), 4)}</div></div></header>
-<section><h2>New table</h2>
+<section><h2>{w["new"]}</h2>
 <form id="create-form">
-  <label>Game <select id="game"></select></label>
-  <label>Players <select id="players-count"></select></label>
+  <label>{w["game"]} <select id="game"></select></label>
+  <label>{w["players"]} <select id="players-count"></select></label>
   <span id="seat-kinds"></span>
-  <label>Title <input id="title" maxlength="60"></label>
-  <label>Seed <input id="seed" inputmode="numeric" maxlength="12" placeholder="random"></label>
-  <label>Options <input id="options" maxlength="400" placeholder='e.g. {{"mode": "powers"}}' title=""></label>
-  <button type="submit">Create</button>
+  <label>{w["title"]} <input id="title" maxlength="60"></label>
+  <label>{w["seed"]} <input id="seed" inputmode="numeric" maxlength="12" placeholder="{w["random"]}"></label>
+  <label>{w["options"]} <input id="options" maxlength="400" placeholder='{w["example"]} {{"mode": "powers"}}' title=""></label>
+  <button type="submit">{w["create"]}</button>
 </form><p id="create-message" role="status"></p></section>
-<section><h2>Tables</h2><div id="tables"></div></section>
+<section><h2>{w["tables"]}</h2><div id="tables"></div></section>
 {league_link}
 <dialog id="secrets"><form method="dialog"><h2 id="secrets-title"></h2>
-<pre id="secrets-text"></pre><p><button value="prev" id="prev">Previous step</button>
-<span id="step-label"></span><button value="next" id="next">Next step</button>
-<button value="close">Close</button></p></form></dialog>
+<pre id="secrets-text"></pre><p><button value="prev" id="prev">{w["previous"]}</button>
+<span id="step-label"></span><button value="next" id="next">{w["next"]}</button>
+<button value="close">{w["close"]}</button></p></form></dialog>
 </main>"""
-        return _page("Classroom: teacher", body, "teacher.js")
+        return _page(_("Classroom: teacher"), body, "teacher.js", request=request)
 
     async def seat_board_fallback(request: Request):
         return RedirectResponse(f"/plain/{request.path_params['token']}", status_code=307)
@@ -345,9 +444,9 @@ def create_app(classroom: Classroom, *, teacher_token: str, league=None, join_ur
         """A seat's move, from the API or a WebSocket: ``(answer, HTTP status)``."""
         action, version = message.get("action"), message.get("version")
         if not isinstance(action, str) or len(action) > 200:
-            return refusal_message("a move is the text of one of your actions", hosted, seat), 400
+            return refusal_message(_("a move is the text of one of your actions"), hosted, seat), 400
         if version is not None and type(version) is not int:
-            return refusal_message("the view's version is a number", hosted, seat), 400
+            return refusal_message(_("the view's version is a number"), hosted, seat), 400
         try:
             hosted.submit(seat, action, version=version)
         except IllegalActionError as refusal:
@@ -383,7 +482,7 @@ def create_app(classroom: Classroom, *, teacher_token: str, league=None, join_ur
                 text = await websocket.receive_text()
                 message = _message(text)
                 if message is None:
-                    await send({"type": "error", "reason": "messages are JSON objects with a type"})
+                    await send({"type": "error", "reason": _("messages are JSON objects with a type")})
                 elif message.get("type") == "move":
                     answer, status = await run_in_threadpool(play_move, hosted, seat, message)
                     if status != 200:
@@ -456,7 +555,8 @@ def create_app(classroom: Classroom, *, teacher_token: str, league=None, join_ur
         from gamekit.league.routes import league_routes
 
         routes.append(Mount("/league", routes=league_routes(league, check_teacher=is_teacher)))
-    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error}, max_body_size=MAX_BODY)
+    app = Starlette(routes=routes, exception_handlers={HTTPException: http_error}, max_body_size=MAX_BODY,
+                    middleware=[Middleware(BrowsersLanguage)])
     app.state.classroom = classroom
     app.state.teacher_token = teacher_token
     if not _mount_pages(app, classroom):

@@ -27,6 +27,9 @@ from dataclasses import dataclass
 
 from gamekit.core import IllegalActionError, Table, TableView, game_agents, game_info, record_of
 from gamekit.core.record import GameRecord
+from gamekit.i18n import translations
+
+_, ngettext, pgettext = translations("classroom")
 
 log = logging.getLogger(__name__)
 
@@ -189,7 +192,7 @@ class HostedTable:
         view, or when the rules refuse it; otherwise stored before it returns the events."""
         with self.lock:
             if self.paused:
-                raise TablePaused("the teacher has paused this table: wait until it goes on")
+                raise TablePaused(_("the teacher has paused this table: wait until it goes on"))
             events = self.table.submit(action, seat, version=version)
             self._store_progress()
         self._notify()
@@ -206,7 +209,7 @@ class HostedTable:
         or back to a student (``kind="student"``), then play on."""
         with self.lock:
             if type(seat) is not int or not 0 <= seat < len(self.kinds):
-                raise ClassroomError(f"there is no seat {seat!r} at this table")
+                raise ClassroomError(_("there is no seat {seat} at this table").format(seat=repr(seat)))
             agent = None if kind == STUDENT else agent_class(self.game, kind)
             if name is not None:
                 name = self._check_name(seat, name)
@@ -256,10 +259,10 @@ class HostedTable:
             free = self.free_seats
             if seat is None:
                 if not free:
-                    raise SeatTaken("every seat at this table is taken: ask your teacher")
+                    raise SeatTaken(_("every seat at this table is taken: ask your teacher"))
                 seat = free[0]
             elif type(seat) is not int or not 0 <= seat < len(self.kinds):
-                raise ClassroomError(f"there is no seat {seat!r} at this table")
+                raise ClassroomError(_("there is no seat {seat} at this table").format(seat=repr(seat)))
             elif self.kinds[seat] != STUDENT:
                 raise SeatTaken(f"{self.names[seat]}'s seat is played by the computer")
             elif seat not in free:
@@ -277,15 +280,16 @@ class HostedTable:
     def _check_name(self, seat: int, name: str) -> str:
         name = " ".join(str(name).split())[:MAX_NAME]
         if not name:
-            raise ClassroomError("a name needs at least one letter")
+            raise ClassroomError(_("a name needs at least one letter"))
         if any(other.lower() == name.lower() for p, other in enumerate(self.names) if p != seat):
-            raise ClassroomError(f"someone at this table is already called {name}: choose another name")
+            raise ClassroomError(_("someone at this table is already called {name}: choose another "
+                                   "name").format(name=name))
         return name
 
     def _check_reveal(self, confirm: bool) -> None:
         if not self.table.state.is_terminal and not confirm:
-            raise RevealRefused("the game is still being played: confirm to show every secret "
-                                "(is the projector on?)")
+            raise RevealRefused(_("the game is still being played: confirm to show every secret "
+                                  "(is the projector on?)"))
 
     def _set_paused(self, paused: bool) -> None:
         with self.lock:
@@ -346,13 +350,15 @@ class Classroom:
         """A new table for ``game``: each of ``seats`` is ``"student"`` or one of the kit's
         agents for the game, by name (``gamekit.core.game_agents``)."""
         if game not in GAMES:
-            raise ClassroomError(f"there is no game called {game!r}: choose one of {', '.join(GAMES)}")
+            raise ClassroomError(_("there is no game called {game}: choose one of {games}").format(
+                game=repr(game), games=", ".join(GAMES)))
         kinds = [str(kind) for kind in seats]
         players = [None if kind == STUDENT else agent_class(game, kind) for kind in kinds]
         try:
             table = Table(game, players, seed=seed, options=options, names=names, shared_screen=False)
         except (TypeError, ValueError, KeyError) as error:
-            raise ClassroomError(f"cannot set up {game} so: {error}") from None
+            raise ClassroomError(_("cannot set up {game} so: {error}").format(
+                game=game, error=error)) from None
         with self._lock:
             table_id = secrets.token_hex(4)
             while table_id in self._tables:
@@ -375,7 +381,7 @@ class Classroom:
     def table(self, table_id: str) -> HostedTable:
         with self._lock:
             if table_id not in self._tables:
-                raise UnknownTable(f"there is no table {table_id!r}")
+                raise UnknownTable(_("there is no table {table}").format(table=repr(table_id)))
             return self._tables[table_id]
 
     def by_code(self, join_code: str) -> HostedTable:
@@ -384,7 +390,8 @@ class Classroom:
             for hosted in self._tables.values():
                 if hosted.code == code:
                     return hosted
-        raise UnknownTable(f"no table has the code {code or '(empty)'}: check it with your teacher")
+        raise UnknownTable(_("no table has the code {code}: check it with your teacher").format(
+            code=code or _("(empty)")))
 
     def join(self, join_code: str, seat: int | None = None, name: str = "") -> SeatPass:
         """Seat a student at the table with ``join_code``: the seat asked for, or a free one."""
@@ -402,7 +409,7 @@ class Classroom:
                         if given == token:
                             self._tokens[token] = found = (hosted.id, seat)
             if found is None:
-                raise UnknownToken("this seat link is not valid here: join again with the table's code")
+                raise UnknownToken(_("this seat link is not valid here: join again with the table's code"))
             return self._tables[found[0]], found[1]
 
     def subscribe(self, callback: Callable[[HostedTable], None]) -> None:

@@ -10,8 +10,12 @@ import enum
 from fractions import Fraction
 
 from gamekit.core import TableView
+from gamekit.core.table import names_together
+from gamekit.i18n import translations
 
 from .hall import HostedTable
+
+_, ngettext, pgettext = translations("classroom")
 
 
 def jsonable(value):
@@ -107,7 +111,21 @@ def seat_message(hosted: HostedTable, seat: int | None, view: TableView | None =
             "winners": list(outcome.winners), "scores": jsonable(list(outcome.scores)),
             "reason": outcome.reason},
         "problem": view.problem,
+        "status": status_line(view, paused),
     }
+
+
+def status_line(view: TableView, paused: bool) -> str:
+    """The line at the top of a seat's page, in the language in force (the seat's browser's)."""
+    if paused:
+        return _("The teacher has paused this table.")
+    if view.outcome is not None:
+        return _("Game over. {reason}").format(reason=view.outcome.reason)
+    if view.legal_actions:
+        return _("Your turn.")
+    if view.my_choice is not None:
+        return _("You chose {action}. Waiting for the others.").format(action=view.my_choice)
+    return _("Waiting for {names}.").format(names=names_together([view.names[p] for p in view.waiting_for]))
 
 
 def refusal_message(reason: str, hosted: HostedTable, seat: int) -> dict:

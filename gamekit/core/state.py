@@ -337,7 +337,7 @@ class GameState:
         if len(winners) == 1:
             return _("{name} wins").format(name=seat_name(winners[0], names))
         who = [seat_name(p, names) for p in winners]
-        return _("{names} and {last} share the win").format(names=" and ".join(who[:-1]), last=who[-1])
+        return _("{names} and {last} share the win").format(names=", ".join(who[:-1]), last=who[-1])
 
     def _log_step(self, number: int, step, viewer: int | None, names) -> list[str]:
         """The lines ``viewer`` may read about step ``number`` (1-based) of ``history``: override

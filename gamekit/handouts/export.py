@@ -25,7 +25,10 @@ from nbclient import NotebookClient
 from nbconvert import HTMLExporter
 
 from gamekit import lesson_files
+from gamekit.i18n import LANGUAGE_VARIABLE, N_, translations, using_language
 from gamekit.ui.figures import NO_PICTURES
+
+_, ngettext, pgettext = translations("cli")
 
 HERE = Path(__file__).resolve().parent
 STATIC = HERE / "static"
@@ -36,8 +39,8 @@ WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 # the widget renderer draws these modules itself; any other (anywidget, plotly's FigureWidget) it
 # would fetch from a CDN, so such widgets are left out of a handout and a note says where to play
 RENDERED_OFFLINE = {"@jupyter-widgets/base", "@jupyter-widgets/controls", "@jupyter-widgets/output"}
-INTERACTIVE_ONLY = ("<div class=\"gk-handout-note\">This board is interactive: open the lesson in "
-                    "JupyterLab (<code>gamekit lab</code>) to play it.</div>")
+INTERACTIVE_ONLY = N_("<div class=\"gk-handout-note\">This board is interactive: open the lesson in "
+                      "JupyterLab (<code>gamekit lab</code>) to play it.</div>")
 
 
 def export_handouts(folder: Path, lessons: Iterable[str] | None = None, *, teacher: bool = False,
@@ -51,13 +54,16 @@ def export_handouts(folder: Path, lessons: Iterable[str] | None = None, *, teach
     folder.mkdir(parents=True, exist_ok=True)
     write_static(folder / "static")
     pages = []
-    for lesson in lessons or lesson_files.numbered_lessons():
+    lessons = list(lessons or lesson_files.numbered_lessons())
+    for lesson in lessons:
         started = time.monotonic()
         notebook = run_lesson(lesson)
-        editions = [(f"{lesson}.html", False)] + ([(f"{lesson}.teacher.html", True)] if teacher else [])
+        page = lesson_files.within_edition(lesson)  # a Portuguese handout folder is as flat as an English one
+        editions = [(f"{page}.html", False)] + ([(f"{page}.teacher.html", True)] if teacher else [])
         for name, for_teacher in editions:
-            (folder / name).write_text(render_page(copy.deepcopy(notebook), lesson, teacher=for_teacher),
-                                       encoding="utf-8")
+            with using_language(lesson_files.edition_of(lesson)):
+                text = render_page(copy.deepcopy(notebook), lesson, teacher=for_teacher)
+            (folder / name).write_text(text, encoding="utf-8")
             pages.append(folder / name)
         say(f"{lesson}: {time.monotonic() - started:.1f} s")
     written = list(pages)
@@ -66,7 +72,8 @@ def export_handouts(folder: Path, lessons: Iterable[str] | None = None, *, teach
 
         written += print_pdfs(pages, progress=say)
     index = folder / "index.html"
-    index.write_text(index_page(written), encoding="utf-8")
+    edition = lesson_files.edition_of(lessons[0]) if lessons else None
+    index.write_text(index_page(written, edition), encoding="utf-8")
     return [index, *written]
 
 
@@ -99,8 +106,10 @@ def run_lesson(lesson: str) -> nbformat.NotebookNode:
         client = NotebookClient(notebook, timeout=600, kernel_name="python3", store_widget_state=True,
                                 resources={"metadata": {"path": scratch}})
         # the page draws its charts with plotly.js, so the kernel draws no PNGs: no Chromium of
-        # its own, which also hung beside another Chromium (a test's browser) on a small machine
-        client.execute(env=os.environ | {NO_PICTURES: "0"})
+        # its own, which also hung beside another Chromium (a test's browser) on a small machine.
+        # It speaks the lesson's language, whatever language the command speaks.
+        client.execute(env=os.environ | {NO_PICTURES: "0",
+                                         LANGUAGE_VARIABLE: lesson_files.edition_of(lesson)})
     return notebook
 
 
@@ -146,7 +155,7 @@ def keep_offline_widgets(notebook) -> None:
     for output in _outputs(notebook):
         view = output.get("data", {}).get(WIDGET_VIEW)
         if view is not None and view.get("model_id") not in state:
-            output["data"] = {"text/html": INTERACTIVE_ONLY}
+            output["data"] = {"text/html": _(INTERACTIVE_ONLY)}
     if not state:
         notebook.metadata.pop("widgets", None)
 
@@ -155,25 +164,33 @@ def add_teacher_material(notebook, lesson: str) -> None:
     """The teacher guide's page for the lesson at the top, its answer key at the end."""
     notes = lesson_files.teacher_notes(lesson)
     if notes:
-        notebook.cells.insert(0, nbformat.v4.new_markdown_cell(f"# Teacher notes\n\n{notes}\n\n---"))
+        heading = _("Teacher notes")
+        notebook.cells.insert(0, nbformat.v4.new_markdown_cell(f"# {heading}\n\n{notes}\n\n---"))
     key = answer_key_markdown(lesson)
     if key:
         notebook.cells.append(nbformat.v4.new_markdown_cell(key))
 
 
 def answer_key_markdown(lesson: str) -> str | None:
+    """A lesson's answer key for its teacher's edition, in the lesson's language."""
+    with using_language(lesson_files.edition_of(lesson)):
+        return _answer_key_markdown(lesson)
+
+
+def _answer_key_markdown(lesson: str) -> str | None:
     from gamekit.ui.answer_key import answer_key
 
     try:
-        entries = answer_key(lesson)
+        entries = answer_key(lesson_files.within_edition(lesson))  # in the lesson's language, in force here
     except (KeyError, FileNotFoundError):
         return None
-    parts = ["---\n\n# Answer key"]
+    parts = ["---\n\n# " + _("Answer key")]
     for entry in entries:
         stars = "★" * int(entry.get("difficulty", 1))
-        parts.append(f"### Exercise {entry['id']} {stars}\n\n{entry['question']}\n\n"
-                     f"**Answer:** {entry['answer']}")
-        for label, field in (("Hint", "hint"), ("Worked solution", "explanation")):
+        heading = _("Exercise {id}").format(id=entry["id"])
+        answer = _("**Answer:** {answer}").format(answer=entry["answer"])
+        parts.append(f"### {heading} {stars}\n\n{entry['question']}\n\n{answer}")
+        for label, field in ((_("Hint"), "hint"), (_("Worked solution"), "explanation")):
             if entry.get(field):
                 parts.append(f"**{label}:** {entry[field]}")
     return "\n\n".join(parts)
@@ -188,15 +205,18 @@ def lesson_title(notebook, lesson: str) -> str:
     return lesson
 
 
-def index_page(files: list[Path]) -> str:
-    rows = []
-    for page in (f for f in files if f.suffix == ".html"):
-        printed = page.with_suffix(".pdf")
-        link = f' · <a href="{html.escape(printed.name)}">PDF</a>' if printed in files else ""
-        name = page.stem.replace(".teacher", " (teacher's edition)")
-        rows.append(f'<li><a href="{html.escape(page.name)}">{html.escape(name)}</a>{link}</li>')
-    title = "gamekit lessons"
-    return (f'<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>{title}</title></head>\n'
+def index_page(files: list[Path], language_code: str | None = None) -> str:
+    with using_language(language_code) as code:
+        rows = []
+        for page in (f for f in files if f.suffix == ".html"):
+            printed = page.with_suffix(".pdf")
+            link = f' · <a href="{html.escape(printed.name)}">PDF</a>' if printed in files else ""
+            name = page.stem.replace(".teacher", " " + _("(teacher's edition)"))
+            rows.append(f'<li><a href="{html.escape(page.name)}">{html.escape(name)}</a>{link}</li>')
+        title = _("gamekit lessons")
+        opens = _("Each page opens in a web browser with no internet connection.")
+    return (f'<!DOCTYPE html>\n<html lang="{code}"><head><meta charset="utf-8">'
+            f'<title>{title}</title></head>\n'
             f'<body style="font-family: system-ui, sans-serif; max-width: 40em; margin: 2em auto">\n'
-            f"<h1>{title}</h1>\n<p>Each page opens in a web browser with no internet connection.</p>\n"
+            f"<h1>{title}</h1>\n<p>{opens}</p>\n"
             f"<ul>\n{chr(10).join(rows)}\n</ul>\n</body></html>\n")

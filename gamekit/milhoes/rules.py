@@ -369,6 +369,10 @@ class MilhoesState(GameState):
                      "once").format(name=who, card=card, round=spent)
         return None
 
+    def describe_action(self, action) -> str:
+        """A bid in words: "You chose Power card 5." rather than the notation "bid 5"."""
+        return _("Power card {card}").format(card=self._coerce(action).card)
+
     def _describe_legal(self, action: Bid, player: int, names=None) -> str:
         who, pot = seat_name(player, names), format_points(self.pot)
         if _is_you(who):

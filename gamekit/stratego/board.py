@@ -560,7 +560,8 @@ class StrategoBoard(SetupEditor, TableBoard):
 
     def _take_everything_down(self) -> None:
         """The screen changes hands: the status, the log and the turn's buttons go blank, and the
-        grid is hidden with every square emptied, all before the next screen is drawn. The grid
+        grid is hidden, all before the next screen is drawn (the browser applies the changes in
+        order, so the squares are redrawn out of sight). The grid
         stays in the page: taking it out and putting it back made the browser build its hundred
         buttons again, and the board stood blank for about a second after the pass-the-screen
         click (the pass screen was already gone). Hidden in place, it shows again the moment its
@@ -568,12 +569,9 @@ class StrategoBoard(SetupEditor, TableBoard):
         self.status.clear()
         self.log_panel.value = ""
         self.action_area.children = tuple(w for w in self.action_area.children if w is self.pass_screen)
-        self.grid.layout.display = "none"
+        self.grid.layout.display = "none"  # first: the squares change behind it (``draw`` shows it again)
         self.side_panel.layout.display = "none"
         self.last_turn.value = self.trays.value = ""
-        for button in self.square_buttons.values():
-            if not button.disabled:
-                button.description, button.tooltip = BLANK, ""
 
     def draw(self, view: TableView) -> list:
         self._check_selection()
@@ -645,12 +643,13 @@ class StrategoBoard(SetupEditor, TableBoard):
         last = {sq for a in self._last_actions() for sq in (a.src, a.dst, a.attack) if sq}
         if self._editing is not None:
             targets, last = self._draft_targets(), set()
+        pieces: dict = {}  # (owner, label) -> the piece in words, worked out once a drawing
         for name, button in self.square_buttons.items():
             if button.disabled:
                 continue
             label, owner, unknown, exposed = views.get(name, ("", None, False, False))
             button.description = label or BLANK
-            button.tooltip = self._tooltip(name, label, owner)
+            button.tooltip = self._tooltip(name, label, owner, pieces)
             _set_classes(button, {"st-empty": owner is None, SIDE_CLASSES[0]: owner == 0, SIDE_CLASSES[1]: owner == 1,
                                   "st-unknown": unknown, "st-exposed": exposed, "st-selected": name == self._selected,
                                   "st-target": name in targets, "st-last-move": name in last and not self.grid_hidden})
@@ -669,12 +668,18 @@ class StrategoBoard(SetupEditor, TableBoard):
             piece = Piece(owner, side)
         return piece.say(named(self.names, self._spec.sides))
 
-    def _tooltip(self, square: str, label: str, owner: int | None) -> str:
+    def _tooltip(self, square: str, label: str, owner: int | None, pieces: dict | None = None) -> str:
+        """ "a3: Fire's Dragon (10)"; ``pieces`` keeps each piece's words for the rest of a drawing."""
         if owner is None:
             return square
-        if label in RANK_OF_SYMBOL:
-            return _("{square}: {piece}").format(square=square, piece=self._piece_words(owner, label))
-        return _("{square}: {piece} (rank unknown)").format(square=square, piece=self._piece_words(owner))
+        pieces = {} if pieces is None else pieces
+        key = (owner, label if label in RANK_OF_SYMBOL else None)
+        if key not in pieces:
+            if key[1] is not None:
+                pieces[key] = _("{square}: {piece}").replace("{piece}", self._piece_words(owner, label))
+            else:
+                pieces[key] = _("{square}: {piece} (rank unknown)").replace("{piece}", self._piece_words(owner))
+        return pieces[key].replace("{square}", square)
 
     def _title(self) -> str:
         return _("Stratego Fire & Ice") if self._spec.name == "fire-and-ice" else _("Original Stratego")
@@ -745,7 +750,7 @@ class StrategoBoard(SetupEditor, TableBoard):
         """What the board shows, as text (what the viewer may not know stays hidden)."""
         state, viewer = self.state, self.viewer
         lines = [_("Stratego {board} ({mode}), move {number}: {where} (game seed {seed})").format(
-                     board=self._spec.name, mode=mode_word(state.mode), number=state.moves, where=self._where(),
+                     board=self._spec.name, mode=state.mode, number=state.moves, where=self._where(),
                      seed=state.seed),
                  _("Seats: {first} {first_kind}, {second} {second_kind}").format(
                      first=self.names[0], first_kind=self._kind_word(0), second=self.names[1],

@@ -71,6 +71,7 @@ Decisions where the digest is silent, or cannot be followed to the letter:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from html import escape
 from typing import NamedTuple
 
@@ -489,7 +490,7 @@ class StrategoState(MoveGeneration, Refusals, GameState):
 
     # --- narration ---------------------------------------------------------------------------
     def _side(self, side: int) -> Side:
-        return Side(side, self.spec.sides[side])
+        return _side_of(side, self.spec.sides[side])
 
     def _who(self, pid: int, with_rank: bool = True) -> Piece:
         """The piece in a sentence, by its side: "Fire's Dragon (10)", or "Fire's piece"."""
@@ -953,6 +954,11 @@ def _public_possible(state: StrategoState, seen: int) -> int:
     elif seen & SCOUTED:
         bits &= SCOUT_MASK | (SWIFT_MASK if state.powers else 0)
     return bits
+
+
+@cache
+def _side_of(index: int, name: str) -> Side:
+    return Side(index, name)
 
 
 def _moves(count: int) -> str:

@@ -16,7 +16,7 @@ Feiticeira").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from gamekit.i18n import N_, translations
 
@@ -64,7 +64,8 @@ POWER_NAMES = {"move": N_("Move"), "swiftness": N_("Swiftness"), "flight": N_("F
                # Translators: the Brazilian booklet's "Detecção do Inimigo" (pt-PT, AO90: "Deteção")
                "detect": N_("Enemy Detection"), "charm": N_("Charm"), "arrow": N_("Arrow Attack")}
 #: the modes and the captured-pieces modes as a person reads them (the options keep the English keys)
-MODE_NAMES = {"classic": N_("classic"), "powers": N_("Special Powers")}
+# Translators: the two modes as the English texts name them by their keys: "powers" is the Special Powers
+MODE_NAMES = {"classic": N_("classic"), "powers": N_("powers")}
 CAPTURED_NAMES = {"open": N_("open"), "prisoner": N_("prisoner"), "secret": N_("secret"), "hidden": N_("hidden")}
 
 
@@ -134,8 +135,9 @@ def named(names, sides) -> tuple | None:
     return names
 
 
-@dataclass(frozen=True)
-class Side:
+# The sentences and their fields are named tuples of plain values: a game's log holds thousands of
+# them, and tuples of strings and numbers cost little to make and nothing to the garbage collector.
+class Side(NamedTuple):
     """A side in a sentence: "Fire", or with the players' names "Ana (Fire)"."""
 
     index: int
@@ -147,8 +149,7 @@ class Side:
         return side_word(self.name)
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(NamedTuple):
     """A piece in a sentence, by its owner: "Fire's Dragon (10)", "Ana's Dragon (10)" or, rank
     unknown, "Fire's piece". ``name`` is its English name (``spec.names``), ``symbol`` its rank
     symbol (``None``: not said)."""
@@ -169,8 +170,7 @@ class Piece:
         return _("{piece} ({rank})").format(piece=text, rank=self.symbol)
 
 
-@dataclass(frozen=True)
-class Word:
+class Word(NamedTuple):
     """One form of a piece's name in a sentence ("the Yeti", "an Elf"), said when read."""
 
     name: str
@@ -180,8 +180,7 @@ class Word:
         return piece_word(self.name, self.form)
 
 
-@dataclass(frozen=True)
-class Said:
+class Said(NamedTuple):
     """A sentence kept in its English source with its fields, said in the language in force when
     read: ``Said("{side} moves {path}.", (("side", Side(0, "Fire")), ("path", "a3-a4")))``.
     A field is a text (a square, an action), a number, or a :class:`Side`, :class:`Piece`,
@@ -202,12 +201,11 @@ class Said:
 
 
 def said(text: str, **fields) -> Said:
-    """A :class:`Said` from keyword fields (in a stable order, so equal sentences compare equal)."""
-    return Said(text, tuple(sorted(fields.items())))
+    """A :class:`Said` from keyword fields."""
+    return Said(text, tuple(fields.items()))
 
 
-@dataclass(frozen=True)
-class Counted:
+class Counted(NamedTuple):
     """A sentence whose words depend on a number (a plural): ``sentence(count)`` says it, a
     module-level function that calls ``ngettext``, so the catalog holds both forms."""
 

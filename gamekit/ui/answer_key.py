@@ -122,7 +122,8 @@ def _key_markdown(lesson: str) -> str:
         answer = entry["answer"]
         if entry.get("decimals") is not None:
             answer = ngettext("{answer} (to {decimals} decimal place)",
-                              "{answer} (to {decimals} decimal places)", entry["decimals"]).format(answer=answer, decimals=entry["decimals"])
+                              "{answer} (to {decimals} decimal places)", entry["decimals"]).format(
+                answer=answer, decimals=entry["decimals"])
         if entry.get("accept"):
             answer = _("{answer} (also: {words})").format(answer=answer, words=", ".join(entry["accept"]))
         lines += [f"**{entry['id']}** {stars} {entry['question']}", "",

@@ -7,6 +7,10 @@ from html import escape
 
 import ipywidgets as widgets
 
+from ..i18n import translations
+
+_, ngettext, pgettext = translations("ui")
+
 
 class LogPanel(widgets.HTML):
     """A numbered list of entries (class ``gk-log``), newest on top. Each entry has a plain text
@@ -51,11 +55,11 @@ class LogPanel(widgets.HTML):
     def _redraw(self) -> None:
         head = f'<div class="gk-section-title">{escape(self.title)}</div>' if self.title else ""
         if not self.entries:
-            self.value = head + '<div class="gk-muted">Nothing yet.</div>'
+            self.value = head + f'<div class="gk-muted">{escape(_("Nothing yet."))}</div>'
             return
         shown = self.entries if self.max_shown is None else self.entries[-self.max_shown:]
         start = len(self.entries) - len(shown) + 1
         items = "".join(f"<li>{html}</li>" for _, html in reversed(shown))
-        earlier = (f'<div class="gk-muted">({start - 1} earlier entries not shown)</div>'
-                   if start > 1 else "")
+        hidden = _("({count} earlier entries not shown)").format(count=start - 1)
+        earlier = f'<div class="gk-muted">{escape(hidden)}</div>' if start > 1 else ""
         self.value = f'{head}<ol reversed start="{len(self.entries)}">{items}</ol>{earlier}'

@@ -11,7 +11,30 @@ import ipywidgets as widgets
 
 from gamekit.core import derive_seed
 
+from ..i18n import N_, translations
+
+_, ngettext, pgettext = translations("ui")
+
 HUMAN = "human"
+#: How a seat picker shows the seat kinds every game has (an agent's name is its own word).
+KIND_LABELS = {HUMAN: N_("human"), "random": N_("random")}
+
+
+def kind_label(kind: str) -> str:
+    """A seat kind as the picker shows it ("human" -> "pessoa" in Portuguese); the value stays."""
+    return _(KIND_LABELS[kind]) if kind in KIND_LABELS else kind
+
+
+def kind_options(kinds: Sequence[str]) -> list:
+    """A drop-down's options for ``kinds``: ``(label, kind)`` pairs, or the plain kinds where every
+    label is the kind itself (English)."""
+    pairs = [(kind_label(kind), kind) for kind in kinds]
+    return pairs if any(label != kind for label, kind in pairs) else list(kinds)
+
+
+def default_name(seat: int, kind: str) -> str:
+    """The name of an unnamed seat (counted from 0): "Player 1", or "Computer 2" for an agent."""
+    return (_("Player {number}") if kind == HUMAN else _("Computer {number}")).format(number=seat + 1)
 
 
 def check_seats(seats: Sequence[str], players: int, agents: Mapping) -> list[str]:
@@ -52,8 +75,10 @@ class SeatPicker(widgets.HBox):
         self.name_boxes = []
         cells = []
         for seat in range(max_seats):
-            label = given[seat] if seat < len(given) else f"Player {seat + (1 if typed_names else 0)}"
-            dropdown = widgets.Dropdown(options=options, value=kinds[seat],
+            label = given[seat] if seat < len(given) else _("Player {number}").format(
+                number=seat + (1 if typed_names else 0))
+            dropdown = widgets.Dropdown(options=kind_options(options),
+                                        value=kinds[seat],
                                         description="" if typed_names else label,
                                         layout=widgets.Layout(width="130px" if typed_names else "220px"),
                                         style={} if typed_names else {"description_width": "80px"})
@@ -61,7 +86,8 @@ class SeatPicker(widgets.HBox):
             self.dropdowns.append(dropdown)
             if typed_names:
                 box = widgets.Text(value=given[seat] if seat < len(given) else "",
-                                   placeholder=f"Player {seat + 1}", layout=widgets.Layout(width="130px"))
+                                   placeholder=default_name(seat, HUMAN),
+                                   layout=widgets.Layout(width="130px"))
                 box.add_class(f"gk-seat-name-{seat}")
                 self.name_boxes.append(box)
                 cell = widgets.HBox([box, dropdown], layout=widgets.Layout(margin="2px 8px 2px 0"))
@@ -104,7 +130,7 @@ class SeatPicker(widgets.HBox):
         for seat, (box, dropdown) in enumerate(zip(self.name_boxes, self.dropdowns)):
             typed = box.value.strip()
             if not typed:
-                typed = f"Player {seat + 1}" if dropdown.value == HUMAN else f"Computer {seat + 1}"
+                typed = default_name(seat, dropdown.value)
             names.append(typed)
         return names
 
@@ -112,3 +138,13 @@ class SeatPicker(widgets.HBox):
     def names(self, names: Sequence[str]) -> None:
         for box, name in zip(self.name_boxes, names):
             box.value = str(name)
+
+    def relabel(self) -> None:
+        """The seat kinds and the empty name boxes' hints again, in the language in force."""
+        for seat, dropdown in enumerate(self.dropdowns):
+            value = dropdown.value
+            kinds = [item[1] if isinstance(item, tuple) else item for item in dropdown.options]
+            dropdown.options = kind_options(kinds)
+            dropdown.value = value
+            if self.typed_names:
+                self.name_boxes[seat].placeholder = default_name(seat, HUMAN)

@@ -15,8 +15,17 @@ import ipywidgets as widgets
 
 from gamekit.core import IllegalActionError
 
+from ..i18n import translations
+
+_, ngettext, pgettext = translations("ui")
+
 KINDS = ("info", "success", "error")
 log = logging.getLogger(__name__)
+
+
+def refused(refusal: IllegalActionError) -> str:
+    """The status line's words for a refused action: "Refused: <the rules' reason>"."""
+    return _("Refused: {reason}").format(reason=refusal.reason)
 
 
 class StatusArea(widgets.HTML):
@@ -58,10 +67,11 @@ class StatusArea(widgets.HTML):
             try:
                 return callback(*args, **kwargs)
             except IllegalActionError as refusal:
-                self.error(f"Refused: {refusal.reason}")
+                self.error(refused(refusal))
             except Exception as bug:  # shown to the player instead of vanishing in a log
                 log.exception("board callback failed")
-                self.error(f"Something went wrong ({type(bug).__name__}: {bug}).")
+                self.error(_("Something went wrong ({kind}: {error}).").format(kind=type(bug).__name__,
+                                                                               error=bug))
             return None
 
         return guarded

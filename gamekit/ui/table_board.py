@@ -25,22 +25,44 @@ is ever in a widget while the screen is passed. A port, in outline (see ``gameki
 ``board.texts()`` lists every text on screen (values, descriptions, tooltips, HTML) for secrecy
 tests; ``board.shows(widget)`` says whether a widget is on screen. CSS classes: ``gk-board``, ``gk-presentation``
 (presentation size), ``gk-pass-screen``, ``gk-round-one``, ``gk-round-all``, ``gk-new-game``,
-``gk-players``, ``gk-presentation-toggle``, ``gk-seat-<p>`` (kind) and ``gk-seat-name-<p>`` (name).
+``gk-players``, ``gk-presentation-toggle``, ``gk-language``, ``gk-seat-<p>`` (kind) and
+``gk-seat-name-<p>`` (name).
+
+Every board speaks a language of its own (``board.language``: the one in force when it was made,
+then whatever its language picker says): each redraw and each click runs in it, so a board in a
+Portuguese browser tab beside an English one (the classroom's pages, each kernel a thread) reads
+Portuguese. A board's fixed labels are set again by :meth:`relabel` when the language changes.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 
+import functools
+
 import ipywidgets as widgets
 
 from gamekit.core import IllegalActionError, StaleViewError, Table, TableView, derive_seed
+from gamekit.core.table import names_together
 
+from ..i18n import LANGUAGES, N_, language, supported, translations, using_language
 from .hotseat import PassScreen
 from .log import LogPanel
 from .seats import HUMAN, SeatPicker, check_seats
-from .status import StatusArea
+from .status import StatusArea, refused
 from .theme import theme
+
+_, ngettext, pgettext = translations("ui")
+
+
+def speaking(method):
+    """Run a board's method in the board's own language (``board.language``)."""
+    @functools.wraps(method)
+    def in_language(self, *args, **kwargs):
+        with using_language(getattr(self, "language", None)):
+            return method(self, *args, **kwargs)
+    in_language.speaking = True
+    return in_language
 
 
 class TableBoard(widgets.VBox):
@@ -60,7 +82,7 @@ class TableBoard(widgets.VBox):
     min_players = 2
     max_players = 2
     default_players = 2
-    log_title = "Log"
+    log_title = N_("Log")
     secrets = "cards"  # what the pass-the-screen step hides: "I am Ana: show my cards"
     button_width = "150px"  # the narrowest a big button gets, so rows of them line up
 
@@ -73,6 +95,7 @@ class TableBoard(widgets.VBox):
         self.series_seed = seed
         self.games = 0
         self.seat = seat
+        self.language = language()
         if table is not None:  # a table run elsewhere: its seats, its names
             seats = [HUMAN if s.is_person else getattr(s.agent, "name", "computer") for s in table.seats]
             names = list(table.names)
@@ -99,6 +122,14 @@ class TableBoard(widgets.VBox):
             self.setup.layout.display = "none"  # the table's owner starts its next game
         self.table = table
         self.refresh()
+
+    def __init_subclass__(cls, **kwargs):
+        """A game's own ``refresh`` speaks the board's language too (its header, drawn after the
+        base class's redraw, included)."""
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("refresh")
+        if own is not None and not getattr(own, "speaking", False):
+            cls.refresh = speaking(own)
 
     # --- the table ---------------------------------------------------------------------------
     def _new_table(self, kinds: Sequence[str], names: Sequence[str], seed: int | None,
@@ -144,7 +175,7 @@ class TableBoard(widgets.VBox):
         a refusal raises :class:`IllegalActionError` (the click guard shows it)."""
         seat = self.viewer if seat is None else seat
         if seat is None:
-            raise IllegalActionError("nobody is choosing now")
+            raise IllegalActionError(_("nobody is choosing now"))
         self.message = None
         self.table.submit(action, seat, version=self._view.version)
         self.reset_choice()
@@ -176,9 +207,9 @@ class TableBoard(widgets.VBox):
 
     def _check_agents_only(self) -> None:
         if self.state.is_terminal:
-            raise IllegalActionError("the game is over: click New game to play again")
+            raise IllegalActionError(_("the game is over: click New game to play again"))
         if self.table.persons:
-            raise IllegalActionError("the people at the table choose for themselves")
+            raise IllegalActionError(_("the people at the table choose for themselves"))
 
     def new_game(self, players: int | None = None, seats: Sequence[str] | None = None,
                  seed: int | None = None, names: Sequence[str] | None = None) -> None:
@@ -230,9 +261,14 @@ class TableBoard(widgets.VBox):
                 self.reset_choice()
                 self.refresh()
             except IllegalActionError as refusal:
-                self.message = (f"Refused: {refusal.reason}", "error")
+                self.message = (refused(refusal), "error")
                 self.refresh()
-        button.on_click(self.status.guard(clicked))
+
+        def in_language(_button) -> None:
+            with using_language(self.language):
+                guarded(_button)
+        guarded = self.status.guard(clicked)
+        button.on_click(in_language)
 
     def shows(self, widget: widgets.Widget) -> bool:
         """Whether ``widget`` is on the board now (in its tree and not hidden)."""
@@ -268,8 +304,10 @@ class TableBoard(widgets.VBox):
         if drawn is None or table.version != drawn.version:
             self.refresh()
 
+    @speaking
     def refresh(self) -> None:
-        """Redraw everything from the table's view for the seat at the screen."""
+        """Redraw everything from the table's view for the seat at the screen, in the board's
+        language."""
         view = self._view = self.table.view(self.viewer)
         if view.seat != self._drawn_for:
             self._take_everything_down()
@@ -308,32 +346,36 @@ class TableBoard(widgets.VBox):
 
     def prompt(self, view: TableView) -> str:
         """What the status line asks the person at the screen when it is their turn."""
-        return f"{view.name}, your move."
+        return _("{name}, your move.").format(name=view.name)
 
     def result_text(self, view: TableView) -> str:
         winners = view.outcome.winners
         if not winners:
-            return "Game over: a draw."
-        named = " and ".join(view.names[p] for p in winners)
-        verb = "share the win" if len(winners) > 1 else "win" if named == "You" else "wins"
-        return f"Game over: {named} {verb}!"
+            return _("Game over: a draw.")
+        if len(winners) > 1:
+            return _("Game over: {names} and {last} share the win!").format(
+                names=", ".join(view.names[p] for p in winners[:-1]), last=view.names[winners[-1]])
+        name = view.names[winners[0]]
+        if name in ("You", _("You")):
+            return _("Game over: You win!")
+        return _("Game over: {name} wins!").format(name=name)
 
     def _show_status(self, view: TableView) -> None:
         if self.message is not None:
             self.status.show(*self.message)
         elif view.problem:
-            self.status.error(f"The game waits: {view.problem.removeprefix('the game waits: ')}.")
+            self.status.error(_("The game waits: an agent could not move."))
         elif view.is_over:
             self.status.success(self.result_text(view))
         elif self.table.pass_to is not None:
-            self.status.info(f"Pass the screen to {view.names[self.table.pass_to]}.")
+            self.status.info(_("Pass the screen to {name}.").format(name=view.names[self.table.pass_to]))
         elif view.my_turn:
             self.status.info(self.prompt(view))
         elif not self.table.persons:
-            self.status.info("The computer players are ready: click Play a round.")
+            self.status.info(_("The computer players are ready: click Play a round."))
         else:
-            waiting = " and ".join(view.names[p] for p in view.waiting_for)
-            self.status.info(f"Waiting for {waiting}.")
+            waiting = names_together([view.names[p] for p in view.waiting_for])
+            self.status.info(_("Waiting for {names}.").format(names=waiting))
 
     # --- the frame around the game -------------------------------------------------------------
     def _build_frame(self, names) -> None:
@@ -347,15 +389,15 @@ class TableBoard(widgets.VBox):
         self.pass_screen = PassScreen()
         self.pass_screen.button.add_class(f"{self.css}-pass-screen")
         self.on_click(self.pass_screen.button, self.take_screen)
-        self.log_panel = LogPanel(self.log_title, max_shown=60)
+        self.log_panel = LogPanel(self.log_heading(), max_shown=60)
         self.log_panel.add_class(f"{self.css}-log")
-        self.round_button = self.button("Play a round", "gk-round-one", self.play_round)
+        self.round_button = self.button(_("Play a round"), "gk-round-one", self.play_round)
         self.round_button.add_class(f"{self.css}-play-round")
-        self.all_button = self.button("Play to the end", "gk-round-all", self.play_to_end)
+        self.all_button = self.button(_("Play to the end"), "gk-round-all", self.play_to_end)
         self.all_button.add_class(f"{self.css}-play-all")
         self.players_picker = widgets.Dropdown(
             options=list(range(2, self.max_players + 1)) if self.max_players > 2 else [2],
-            value=len(self.kinds), description="Players", layout=widgets.Layout(width="150px"),
+            value=len(self.kinds), description=_("Players"), layout=widgets.Layout(width="150px"),
             style={"description_width": "60px"})
         self.players_picker.add_class("gk-players")
         self.players_picker.add_class(f"{self.css}-players")
@@ -363,17 +405,63 @@ class TableBoard(widgets.VBox):
                                     names="value")
         self.seat_picker = SeatPicker(list(self.agents), self.kinds, max_seats=self.max_players,
                                       names=names, typed_names=True)
-        self.new_game_button = self.button("New game", "gk-new-game", self.new_game, style="primary")
+        self.new_game_button = self.button(_("New game"), "gk-new-game", self.new_game, style="primary")
         self.new_game_button.add_class(f"{self.css}-new-game")
         self.presentation_toggle = widgets.ToggleButton(
-            description="Presentation size", tooltip="Large type that fills the window, for a projector",
+            description=_("Presentation size"),
+            tooltip=_("Large type that fills the window, for a projector"),
             layout=widgets.Layout(width="auto"))
         self.presentation_toggle.add_class("gk-presentation-toggle")
         self.presentation_toggle.observe(lambda change: self._present(change["new"]), names="value")
+        self.language_picker = widgets.Dropdown(
+            options=[(name, code) for code, name in LANGUAGES.items()], value=self.language,
+            tooltip=_("Language"), layout=widgets.Layout(width="130px"))
+        self.language_picker.add_class("gk-language")
+        self.language_picker.add_class(f"{self.css}-language")
+        self.language_picker.observe(lambda change: self.set_language(change["new"]), names="value")
+        self.setup_title = widgets.HTML(self._setup_title())
+
+    def _setup_title(self) -> str:
+        title = _("Next game: players, names and who plays each seat")
+        return f'<div class="gk-section-title">{title}</div>'
+
+    def log_heading(self) -> str:
+        """The log's title in the language in force (a game whose ``log_title`` is in its own
+        catalog overrides this)."""
+        return _(self.log_title)
+
+    def set_language(self, code: str) -> None:
+        """Speak ``code`` ("en", "pt") on this board from now on: its labels, status, log and the
+        game's own widgets are drawn again in it, for the same seat (a passed screen stays passed)."""
+        self.language = supported(code) or language()
+        if self.language_picker.value != self.language:
+            self.language_picker.value = self.language  # which calls back here
+            return
+        self.message = None  # a refusal said in the other language
+        with using_language(self.language):
+            self._label_frame()
+            self.relabel()
+        self.refresh()
+
+    def relabel(self) -> None:
+        """Hook: set the game's own fixed labels (buttons made once, titles) again in the
+        language in force, after the language changed. Default: nothing."""
+
+    def _label_frame(self) -> None:
+        self.round_button.description = _("Play a round")
+        self.all_button.description = _("Play to the end")
+        self.players_picker.description = _("Players")
+        self.new_game_button.description = _("New game")
+        self.presentation_toggle.description = _("Presentation size")
+        self.presentation_toggle.tooltip = _("Large type that fills the window, for a projector")
+        self.language_picker.tooltip = _("Language")
+        self.pass_screen.button.description = _("Ready")
+        self.setup_title.value = self._setup_title()
+        self.log_panel.title = self.log_heading()
+        self.seat_picker.relabel()
 
     def _frame(self) -> list:
-        title = widgets.HTML('<div class="gk-section-title">Next game: players, names and who plays '
-                             "each seat</div>")
+        title = self.setup_title
         setup = widgets.VBox([title, widgets.HBox([self.players_picker, self.new_game_button,
                                                    self.presentation_toggle],
                                                   layout=widgets.Layout(flex_flow="row wrap")),
@@ -381,7 +469,10 @@ class TableBoard(widgets.VBox):
         setup.add_class("gk-setup")
         setup.add_class(f"{self.css}-setup")
         self.setup = setup
-        return [theme(), self.header, self.status, self.action_area, self.game_area, self.log_panel, setup]
+        languages = widgets.HBox([self.language_picker], layout=widgets.Layout(justify_content="flex-end"))
+        languages.add_class("gk-language-row")
+        return [theme(), languages, self.header, self.status, self.action_area, self.game_area,
+                self.log_panel, setup]
 
     def _typed_names(self) -> list[str]:
         return self.seat_picker.names[:self.seat_picker.count]
@@ -401,8 +492,12 @@ class TableBoard(widgets.VBox):
 
     def where(self) -> str:
         """How far the game is, in a few words (a game says it its own way: "round 3")."""
-        return "game over" if self.state.is_terminal else f"step {len(self.state.history) + 1}"
+        if self.state.is_terminal:
+            return _("game over")
+        return _("step {number}").format(number=len(self.state.history) + 1)
 
+    @speaking
     def __repr__(self) -> str:
-        return (f"<{type(self).__name__} {self.state.num_players} players, {self.where()}, "
-                f"seed {self.state.seed}>")
+        return _("<{board} {players} players, {where}, seed {seed}>").format(
+            board=type(self).__name__, players=self.state.num_players, where=self.where(),
+            seed=self.state.seed)

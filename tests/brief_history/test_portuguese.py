@@ -146,7 +146,7 @@ def test_an_over_run_refusal_and_the_odds_in_portuguese():
     scenarios.play(state, "place Balkans", "continue", "continue")
     assert pt(lambda: state.why_illegal("overrun Pindus")) == "Pindo tem um forte, e um forte é um entrave para infestar"
     assert pt(lambda: state.why_illegal("overrun Rhineland")) == (
-        "Renânia não tem nenhum exército da cor 1, o jogador que derrotaste")
+        "Renânia não tem nenhum exército de cor 1, o jogador que derrotaste")
 
 
 def test_event_fort_and_reorganise_refusals_in_portuguese():
@@ -175,7 +175,8 @@ def test_the_log_of_the_roman_turn_in_portuguese():
     state = scenarios.roman_turn()
     assert pt(lambda: scenarios.play(state, "place Balkans")) == (
         "Romanos: invasão de Balcãs\n  lançamento 3-2 (+0) contra 5: 0 pontos, não chegam para Balcãs (custo 2)")
-    assert state.log[-1] == "  roll 3-2 (+0) against 5: 0 points, not enough for Balkans (cost 2)"  # stored in English
+    assert state.log[-1] == "  roll 3-2 (+0) against 5: 0 points, not enough for Balkans (cost 2)"
+    assert pt(lambda: state.log[-1]) == "  lançamento 3-2 (+0) contra 5: 0 pontos, não chegam para Balcãs (custo 2)"
     scenarios.play(state, "continue", "continue")
     assert pt(lambda: state.log_lines(0)[-1]) == "lançamento 6-5 (+2) contra 3: 5 pontos, Balcãs cai"
 
@@ -205,8 +206,8 @@ def test_a_tie_is_worded_in_portuguese():
 
 def test_a_board_names_colours_in_either_language():
     with using_language("pt"):
-        text = name_colours("a cor 2 fica com uma carta de Império", lambda c: f"{colour_name(c)} (Eva)")
-    assert text == "a verde (Eva) fica com uma carta de Império"
+        text = name_colours("cor 2 fica com uma carta de Império", lambda c: f"{colour_name(c)} (Eva)")
+    assert text == "verde (Eva) fica com uma carta de Império"
     assert name_colours("colour 2 keeps an Empire card", lambda c: f"{colour_name(c)} (Eva)") == (
         "green (Eva) keeps an Empire card")
 

@@ -169,17 +169,33 @@ rF  .   .   .   .   .   .   .   .   .
 '''
 
 
-@pytest.fixture
-def endgame_app(tmp_path):
-    """A Voilà app of a hot-seat board (Ana and Rui) three moves from its end."""
+def endgame_notebook(tmp_path, language: str = "en") -> Path:
+    """A notebook of a hot-seat board (Ana and Rui) three moves from its end, in ``language``."""
     notebook = nbformat.v4.new_notebook()
     notebook.cells = [nbformat.v4.new_code_cell(
+        f"import gamekit\ngamekit.set_language({language!r})\n"
         "from gamekit.stratego import from_ascii\nfrom gamekit.stratego.board import StrategoBoard\n"
         f"StrategoBoard(from_ascii('''{ENDGAME}'''), seats=['human', 'human'], names=['Ana', 'Rui'], seed=1)")]
     notebook.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    path = tmp_path / "endgame.ipynb"
+    path = tmp_path / f"endgame-{language}.ipynb"
     nbformat.write(notebook, path)
-    server = start_voila(path, tmp_path)
+    return path
+
+
+@pytest.fixture
+def endgame_app(tmp_path):
+    """A Voilà app of the hot-seat endgame."""
+    server = start_voila(endgame_notebook(tmp_path), tmp_path)
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def portuguese_endgame_app(tmp_path):
+    """The same app in Portuguese."""
+    server = start_voila(endgame_notebook(tmp_path, "pt"), tmp_path)
     try:
         yield server
     finally:
@@ -194,9 +210,31 @@ def page_texts(board) -> str:
         " ...[...el.querySelectorAll('[title]')].map(b => b.title)].join('\\n')")
 
 
-def take_screen(board, name: str) -> None:
-    board.locator(".gk-pass-screen", has_text=f"I am {name}").click()
+# Samples every animation frame for a while: is the pass-the-screen step shown, and is any square
+# showing a piece? A frame with neither is a blank board.
+WATCH_FRAMES = """() => { window.stFrames = []; window.stWatching = true; const start = performance.now();
+  const shown = el => el.offsetParent !== null;
+  const sample = () => {
+    const pass = [...document.querySelectorAll('.gk-pass-screen')].some(shown);
+    const pieces = [...document.querySelectorAll('.st-square')].some(b => shown(b) && b.innerText.trim());
+    window.stFrames.push([pass, pieces, performance.now() - start]);
+    if (performance.now() - start < 2500) requestAnimationFrame(sample); else window.stWatching = false;
+  };
+  requestAnimationFrame(sample); }"""
+
+
+def take_screen(board, name: str) -> list:
+    """Click "I am <name>" and return the frames where the page showed neither the pass screen nor
+    a piece (a blank board between the two screens)."""
+    button = board.locator(".gk-pass-screen", has_text=f"I am {name}")
+    button.wait_for()
+    board.page.evaluate(WATCH_FRAMES)
+    button.click()
     board.locator(".st-grid").wait_for()
+    board.page.wait_for_function("() => window.stWatching === false", timeout=20_000)
+    frames = board.page.evaluate("window.stFrames")
+    assert any(pieces for _, pieces, _ in frames)  # the next person's pieces came
+    return [frame for frame in frames if not frame[0] and not frame[1]]
 
 
 def test_a_hot_seat_game_played_to_its_end_by_clicks_keeps_each_army_secret(endgame_app, page):
@@ -205,7 +243,7 @@ def test_a_hot_seat_game_played_to_its_end_by_clicks_keeps_each_army_secret(endg
     board = page.locator(".st-board")
     board.wait_for(timeout=90_000)
     assert "Scout" not in page_texts(board) and "Dwarf" not in page_texts(board)  # screen not taken yet
-    take_screen(board, "Ana")
+    assert take_screen(board, "Ana") == []  # never blank: the pass screen stays until the pieces show
     assert grid_labels(board)["e2"] == "2" and grid_labels(board)["j7"] == "?"
     assert "Dwarf" not in page_texts(board)
     a1 = board.locator(".st-square-a1").bounding_box()
@@ -216,18 +254,18 @@ def test_a_hot_seat_game_played_to_its_end_by_clicks_keeps_each_army_secret(endg
     board.locator(".gk-pass-screen", has_text="I am Rui").wait_for()
     assert all(text == "" for text in grid_labels(board).values())  # nothing on the squares now
     assert "Scout" not in page_texts(board) and "Dwarf" not in page_texts(board)
-    take_screen(board, "Rui")
+    assert take_screen(board, "Rui") == []
     assert grid_labels(board)["e3"] == "?" and grid_labels(board)["j7"] == "3"
     assert "Scout" not in page_texts(board)
     board.locator(".st-square-j7").click()
     board.locator(".st-square-j6.st-target").wait_for()
     board.locator(".st-square-j6").click()
-    take_screen(board, "Ana")
+    assert take_screen(board, "Ana") == []
     board.locator(".st-square-e3").click()
     board.locator(".st-square-e8.st-target").wait_for()
     board.locator(".st-square-e8").click()
-    board.locator(".st-result", has_text="Ana wins").wait_for()
-    assert "Fire captured Ice's Flag" in board.locator(".st-result").inner_text()
+    board.locator(".st-result", has_text="Ana (Fire) captures Rui's Flag and wins.").wait_for()
+    assert board.locator(".st-result").inner_text().count("wins") == 1  # said once
     assert grid_labels(board)["j6"] == "3"  # the game is over: every piece is shown
 
 
@@ -248,3 +286,22 @@ def test_the_app_fits_1024_by_768_and_grows_on_a_projector(voila_app, page, tmp_
     big = board.locator(".st-square-a1").bounding_box()
     assert big["width"] > a1["width"] * 1.3
     page.screenshot(path=str(tmp_path / "stratego-1920-presentation.png"))
+
+
+def test_the_hot_seat_endgame_in_portuguese(portuguese_endgame_app, page):
+    """Three moves by clicks in the Portuguese app; the board answers in Portuguese."""
+    app = portuguese_endgame_app
+    page.goto(f"{app.url}/?token={app.token}")
+    board = page.locator(".st-board")
+    board.wait_for(timeout=90_000)
+    board.locator(".st-edit-fire", has_text="Colocar as peças de Fogo").wait_for()
+    for name, (src, dst) in (("Ana", ("e2", "e3")), ("Rui", ("j7", "j6")), ("Ana", ("e3", "e8"))):
+        board.locator(".gk-pass-screen").click()
+        board.locator(f".st-square-{src}").click()
+        board.locator(".gk-status", has_text=f"{src} escolhido: carrega num espaço destacado.").wait_for()
+        board.locator(f".st-square-{dst}.st-target").wait_for()
+        board.locator(f".st-square-{dst}").click()
+    board.locator(".st-result", has_text="Fim do jogo: Ana (Fogo) captura a Bandeira de Rui e ganha.").wait_for()
+    board.locator(".st-last-turn", has_text="O Batedor de Ana (2) em e3 ataca a Bandeira de Rui (F) em e8").wait_for()
+    moves = board.locator(".st-log").inner_text()
+    assert moves.lower().startswith("jogadas") and "1. Ana (Fogo) move e2-e3." in moves.splitlines()

@@ -6,7 +6,7 @@ import random
 import pytest
 
 from gamekit.catalogs import looks_english
-from gamekit.core import IllegalActionError, load, save
+from gamekit.core import IllegalActionError, RandomAgent, Table, load, save
 from gamekit.i18n import using_language
 from gamekit.milhoes import Bid, goofspiel, new_game
 from gamekit.milhoes.agents import HeuristicAgent, PrizeMatchingAgent
@@ -171,3 +171,13 @@ def test_a_teachers_wrong_option_is_refused_in_portuguese():
     assert str(refused.value) == "Milhões joga-se com 2 a 5 jogadores, não 7"
     with pytest.raises(ValueError, match="Milhões is for 2 to 5 players, not 7"):
         new_game(7)
+
+
+def test_a_secret_bid_is_told_back_to_its_seat_in_words_not_in_notation():
+    table = Table("milhoes", [None, None, RandomAgent], names=["Ana", "Rui", "Eva"], seed=3)
+    table.take_screen(0)
+    table.submit("bid 12", seat=0)
+    assert table.view(0).log[-1] == "You chose Power card 12."
+    with using_language("pt"):
+        assert table.view(0).log[-1] == "Escolheste a Carta de Poder 12."
+    assert not any("12" in line for line in table.view(1).log)

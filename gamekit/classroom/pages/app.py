@@ -39,10 +39,13 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import Mount, Route
 
+from gamekit.i18n import language, supported, translations, using_language
+
 from ..hall import Classroom, ClassroomError
 from .seat_page import SeatPage
 
 log = logging.getLogger(__name__)
+_, ngettext, pgettext = translations("classroom")
 
 PREFIX = "/seat"
 STORAGE_KEY = "gamekit.seat"  # the browser's localStorage key of the seat token
@@ -90,28 +93,35 @@ class KernelScheduler:
                     log.exception("a seat page could not redraw")
 
 
-def open_page(token: str) -> SeatPage | str:
-    """The page of the seat ``token`` acts for, or what to tell the student instead."""
-    if _classroom is None:
-        return "The classroom is not open yet: ask your teacher."
-    if not token:
-        return ("This page has no seat yet: open the link from the join page, or join your "
-                "table with its code.")
-    try:
-        hosted, seat = _classroom.seat_of(token)
-    except ClassroomError as refusal:
-        return str(refusal)[:1].upper() + str(refusal)[1:] + "."
-    return SeatPage(hosted, seat, KernelScheduler(kernel_context.get_current_context()))
+def open_page(token: str, language_code: str | None = None) -> SeatPage | str:
+    """The page of the seat ``token`` acts for, or what to tell the student instead, in
+    ``language_code`` (the browser's, passed on by the seat link; the page keeps speaking it)."""
+    with using_language(supported(language_code)):
+        if _classroom is None:
+            return _("The classroom is not open yet: ask your teacher.")
+        if not token:
+            return _("This page has no seat yet: open the link from the join page, or join your "
+                     "table with its code.")
+        try:
+            hosted, seat = _classroom.seat_of(token)
+        except ClassroomError as refusal:
+            return str(refusal)[:1].upper() + str(refusal)[1:] + "."
+        return SeatPage(hosted, seat, KernelScheduler(kernel_context.get_current_context()))
 
 
 def _token_of(search: str | None) -> str:
     return parse_qs(search or "").get("seat", [""])[0]
 
 
+def _language_of(search: str | None) -> str | None:
+    return supported(parse_qs(search or "").get("lang", [""])[0])
+
+
 @solara.component
 def Page():
-    token = _token_of(solara.use_router().search)
-    page = solara.use_memo(lambda: open_page(token), [token])
+    search = solara.use_router().search
+    token, code = _token_of(search), _language_of(search)
+    page = solara.use_memo(lambda: open_page(token, code), [token, code])
 
     def seated():
         if isinstance(page, str):
@@ -127,7 +137,9 @@ def Page():
     if isinstance(page, str):
         with solara.Column(classes=["gk-no-seat"]):
             solara.Warning(page)
-            solara.HTML(unsafe_innerHTML='<a href="../">Go to the join page</a>')
+            with using_language(code):
+                join = html.escape(_("Go to the join page"))
+            solara.HTML(unsafe_innerHTML=f'<a href="../">{join}</a>')
     else:
         solara.display(page)
 
@@ -141,17 +153,20 @@ def _seat_link(request: Request) -> Response:
             raise ClassroomError("the classroom is not open yet")
         _classroom.seat_of(token)
     except ClassroomError:
+        again = html.escape(_("Join your table again with its code."))
+        join = html.escape(_("Go to the join page"))
         return HTMLResponse(_little_page(
-            "This seat link is not valid here",
-            "<p>Join your table again with its code.</p><p><a href='../'>Go to the join page</a></p>",
+            _("This seat link is not valid here"),
+            f"<p>{again}</p><p><a href='../'>{join}</a></p>",
             f"try {{ localStorage.removeItem({json.dumps(STORAGE_KEY)}); }} catch (e) {{}}"),
             status_code=404)
-    quoted = json.dumps(token)
+    quoted, code = json.dumps(token), language()  # the browser's language goes on to its page
+    opening, open_seat = _("Opening your seat…"), html.escape(_("Open your seat"))
     return HTMLResponse(_little_page(
-        "Opening your seat…",
-        f"<p><a href='./?seat={html.escape(token)}'>Open your seat</a></p>",
+        opening,
+        f"<p><a href='./?seat={html.escape(token)}&amp;lang={code}'>{open_seat}</a></p>",
         f"try {{ localStorage.setItem({json.dumps(STORAGE_KEY)}, {quoted}); }} catch (e) {{}}\n"
-        f"location.replace('./?seat=' + encodeURIComponent({quoted}));"))
+        f"location.replace('./?seat=' + encodeURIComponent({quoted}) + '&lang={code}');"))
 
 
 async def _seat_home(request: Request) -> Response:
@@ -159,15 +174,16 @@ async def _seat_home(request: Request) -> Response:
     last had, or to the join page."""
     if request.query_params.get("seat"):
         return await solara_starlette.root(request)
+    none, join = html.escape(_("This browser has no seat yet.")), html.escape(_("Go to the join page"))
     return HTMLResponse(_little_page(
-        "Back to your seat",
-        "<p>This browser has no seat yet. <a href='../'>Go to the join page</a></p>",
+        _("Back to your seat"),
+        f"<p>{none} <a href='../'>{join}</a></p>",
         f"var token = null; try {{ token = localStorage.getItem({json.dumps(STORAGE_KEY)}); }} "
         "catch (e) {}\nif (token) location.replace('./' + encodeURIComponent(token));"))
 
 
 def _little_page(title: str, body: str, script: str) -> str:
-    return (f"<!doctype html><html lang='en'><head><meta charset='utf-8'>"
+    return (f"<!doctype html><html lang='{language()}'><head><meta charset='utf-8'>"
             f"<meta name='viewport' content='width=device-width, initial-scale=1'>"
             f"<title>{html.escape(title)}</title><script>{script}</script></head>"
             f"<body style='font: 18px sans-serif; margin: 2em'><h1>{html.escape(title)}</h1>"

@@ -19,7 +19,11 @@ from collections.abc import Callable
 
 from gamekit.core import IllegalActionError, TableView
 
+from gamekit.i18n import translations
+
 from ..hall import HostedTable
+
+_, ngettext, pgettext = translations("classroom")
 
 
 class RemoteSeat:
@@ -38,7 +42,7 @@ class RemoteSeat:
     def __init__(self, hosted: HostedTable, seat: int,
                  schedule: Callable[[Callable[[], None]], None] | None = None):
         if type(seat) is not int or not 0 <= seat < len(hosted.names):
-            raise IllegalActionError(f"there is no seat {seat!r} at this table")
+            raise IllegalActionError(_("there is no seat {seat} at this table").format(seat=repr(seat)))
         self.hosted = hosted
         self.seat = seat
         self._schedule = schedule or (lambda redraw: redraw())
@@ -111,20 +115,20 @@ class RemoteSeat:
     def submit(self, action, seat: int, *, version: int | None = None) -> list:
         """This seat's move, through the hosted table (locked, refused while paused, stored)."""
         if seat != self.seat:
-            raise IllegalActionError(f"this page plays for {self.names[self.seat]} only")
+            raise IllegalActionError(_("this page plays for {name} only").format(name=self.names[self.seat]))
         return self.hosted.submit(self.seat, action, version)
 
     def take_screen(self, seat: int, *, version: int | None = None) -> None:
-        raise IllegalActionError("every player has a screen of their own here: nobody passes it")
+        raise IllegalActionError(_("every player has a screen of their own here: nobody passes it"))
 
     def advance(self, max_steps: int | None = None) -> list:
-        raise IllegalActionError("the table plays the computer's seats by itself")
+        raise IllegalActionError(_("the table plays the computer's seats by itself"))
 
     def new_game(self, seed: int | None = None) -> list:
-        raise IllegalActionError("your teacher starts the next game")
+        raise IllegalActionError(_("your teacher starts the next game"))
 
     def replace_seat(self, seat: int, agent=None, *, name: str | None = None) -> list:
-        raise IllegalActionError("only your teacher gives a seat to someone else")
+        raise IllegalActionError(_("only your teacher gives a seat to someone else"))
 
     # --- listeners -----------------------------------------------------------------------------
     def subscribe(self, listener: Callable[[RemoteSeat], None]) -> None:

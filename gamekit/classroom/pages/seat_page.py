@@ -12,7 +12,11 @@ from collections.abc import Callable
 
 import ipywidgets as widgets
 
+from gamekit.i18n import language, translations, using_language
+
 from ..hall import STUDENT, HostedTable
+
+_, ngettext, pgettext = translations("classroom")
 from .remote import RemoteSeat
 
 #: The board class of each game the classroom hosts: (module, class).
@@ -57,18 +61,19 @@ def presence_html(hosted: HostedTable, seat: int) -> str:
     people = []
     for p, name in enumerate(names):
         if kinds[p] != STUDENT:
-            state, words = "gk-computer", "computer"
+            state, words = "gk-computer", pgettext("seat", "computer")
         elif p in connected:
-            state, words = "gk-online", "here"
+            state, words = "gk-online", pgettext("seat", "here")
         else:
-            state, words = "gk-away", "away"
+            state, words = "gk-away", pgettext("seat", "away")
+        words = html.escape(words)
         you = " gk-you" if p == seat else ""
-        label = f"{html.escape(name)}{' (you)' if p == seat else ''}"
+        label = html.escape(_("{name} (you)").format(name=name) if p == seat else name)
         people.append(f'<span class="gk-person gk-presence-seat-{p} {state}{you}" '
                       f'title="{html.escape(name)}: {words}"><span class="gk-dot"></span>{label} '
                       f'<span class="gk-muted">{words}</span></span>')
-    paused_line = ('<span class="gk-paused">Your teacher has paused the game: wait until it goes '
-                   'on.</span>' if paused else "")
+    paused_words = html.escape(_("Your teacher has paused the game: wait until it goes on."))
+    paused_line = f'<span class="gk-paused">{paused_words}</span>' if paused else ""
     return (f'<style>{PAGE_CSS}</style><span class="gk-table-title">{html.escape(title)}</span>'
             f'{"".join(people)}{paused_line}')
 
@@ -82,6 +87,7 @@ class SeatPage(widgets.VBox):
                  schedule: Callable[[Callable[[], None]], None] | None = None):
         self.hosted = hosted
         self.seat = seat
+        self.language = language()  # the browser's, when the page was opened; the board keeps it too
         self.remote = RemoteSeat(hosted, seat, schedule)
         self.presence = widgets.HTML()
         self.presence.add_class("gk-presence")
@@ -92,7 +98,8 @@ class SeatPage(widgets.VBox):
         self.show_presence()
 
     def show_presence(self) -> None:
-        self.presence.value = presence_html(self.hosted, self.seat)
+        with using_language(self.language):  # redrawn from a worker thread too
+            self.presence.value = presence_html(self.hosted, self.seat)
 
     def refresh(self) -> None:
         """Redraw everything from the table as it is now (a page opened again)."""

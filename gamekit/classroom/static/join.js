@@ -12,12 +12,13 @@
     box.textContent = "";
     if (!list.length) { return; }
     const title = document.createElement("h2");
-    title.textContent = "Your seats in this browser";
+    const words = window.GK_WORDS || {};
+    title.textContent = words.your_seats || "Your seats in this browser";
     box.appendChild(title);
     for (const seat of list.slice(-6).reverse()) {
       const line = document.createElement("p"), link = document.createElement("a"), plain = document.createElement("a");
       link.href = "/seat/" + seat.token; link.textContent = seat.title + ": " + seat.name;
-      plain.href = "/plain/" + seat.token; plain.textContent = " (plain page)";
+      plain.href = "/plain/" + seat.token; plain.textContent = (window.GK_WORDS || {}).plain_page || " (plain page)";
       line.append(link, plain); box.appendChild(line);
     }
   }

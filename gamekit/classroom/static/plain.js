@@ -5,6 +5,8 @@
   const token = location.pathname.split("/").pop();
   const $ = (id) => document.getElementById(id);
   let view = null, socket = null, retry = 500;
+  const WORDS = window.GK_WORDS || {};  // the server's words in this page's language
+  const say = (key, english) => WORDS[key] || english;
 
   function render(data) {
     view = data;
@@ -12,7 +14,8 @@
     $("title").textContent = data.title + " — " + (data.name || "");
     const status = $("status");
     status.className = data.paused ? "gk-paused" : "";
-    if (data.paused) { status.textContent = "The teacher has paused this table."; }
+    if (data.status) { status.textContent = data.status; }
+    else if (data.paused) { status.textContent = "The teacher has paused this table."; }
     else if (data.outcome) { status.textContent = "Game over. " + data.outcome.reason; }
     else if (data.legal.length) { status.textContent = "Your turn."; }
     else if (data.my_choice) { status.textContent = "You chose " + data.my_choice + ". Waiting for the others."; }
@@ -23,11 +26,13 @@
       const item = document.createElement("li"), dot = document.createElement("span");
       const live = data.connected.includes(seat) || data.kinds[seat] !== "student";
       dot.className = "gk-dot" + (live ? " gk-on" : "");
-      item.append(dot, name + (seat === data.seat ? " (you)" : "") + (data.kinds[seat] !== "student" ? " — computer" : ""));
+      item.append(dot, name + (seat === data.seat ? say("you", " (you)") : "")
+        + (data.kinds[seat] !== "student" ? say("computer", " — computer") : ""));
       if (data.waiting_for.includes(seat) || data.chosen.includes(seat)) {
         const turn = document.createElement("span");
         turn.className = "gk-turn";
-        turn.textContent = data.chosen.includes(seat) ? "  submitted ✓" : "  to play";  // never what was chosen
+        turn.textContent = data.chosen.includes(seat) ? say("submitted", "  submitted ✓")
+          : say("to_play", "  to play");  // never what was chosen
         item.append(turn);
       }
       players.appendChild(item);
@@ -49,7 +54,7 @@
   }
 
   function move(text) {
-    if (!socket || socket.readyState !== WebSocket.OPEN) { $("refusal").textContent = "Reconnecting… try again in a moment."; return; }
+    if (!socket || socket.readyState !== WebSocket.OPEN) { $("refusal").textContent = say("reconnecting", "Reconnecting… try again in a moment."); return; }
     for (const button of document.querySelectorAll(".gk-action")) { button.disabled = true; }
     $("refusal").textContent = "";
     socket.send(JSON.stringify({ type: "move", action: text, version: view ? view.version : null }));
@@ -66,8 +71,8 @@
       else if (data.type === "error") { $("refusal").textContent = data.reason; }
     };
     socket.onclose = (event) => {
-      if (event.code === 4404) { $("status").textContent = "This seat link is not valid here."; return; }
-      $("status").textContent = "Connection lost: reconnecting…";
+      if (event.code === 4404) { $("status").textContent = say("invalid_seat", "This seat link is not valid here."); return; }
+      $("status").textContent = say("connection_lost", "Connection lost: reconnecting…");
       setTimeout(connect, retry);
       retry = Math.min(retry * 2, 8000);
     };
