@@ -42,7 +42,7 @@ from html import escape
 import ipywidgets as widgets
 
 from gamekit.core import IllegalActionError, StaleViewError, TableView
-from gamekit.i18n import N_, language, translations
+from gamekit.i18n import N_, language, translations, using_language
 from gamekit.ui import HUMAN
 from gamekit.ui.table_board import TableBoard
 from gamekit.ui.theme import SEAT_COLOURS, style_sheet
@@ -676,7 +676,9 @@ class BriefHistoryBoard(TableBoard):
 
     def _roll_text(self) -> str:
         """The last roll in the engine's words (the public log), colours named."""
-        rolls = [line for line in self.state.log if str.strip(line).startswith("roll ")]  # the English text
+        with using_language("en"):  # the log's lines as sentences (words.Said): found by their English
+            lines = self.state.log
+        rolls = [line for line in lines if line.strip().startswith("roll ")]
         return self.words(words(rolls[-1]).strip()) if rolls else ""
 
     def _dice_html(self) -> str:
@@ -933,14 +935,16 @@ class BriefHistoryBoard(TableBoard):
             held = sorted(t.territory for t in state.tiles() if t.army == colour)
             armies = ngettext("{n} army", "{n} armies", len(held)).format(n=len(held))
             lines.append(_("  {colour} [{kind}]: {gold} gold, {armies}").format(
-                colour=self.colour_words(colour), kind=self.kinds[seat], gold=state.gold[colour], armies=armies)
+                colour=self.colour_words(colour), kind=_kind_word(self.kinds[seat]), gold=state.gold[colour],
+                armies=armies)
                 + (f" ({', '.join(map(display_name, held))})" if held else ""))
         roll = self._roll_text()
         if state.last_roll is not None and roll and state.phase not in SECRET_PHASES:
             lines.append(_("Last roll: {roll}").format(roll=roll))
-        lines += [_("Odds: {action}: {odds}").format(action=action, odds=text) for action, text, _p in self.odds()]
+        lines += [_("Odds: {action}: {odds}").format(action=in_words(state.parse(action)), odds=text)
+                  for action, text, _p in self.odds()]
         if self.view.my_turn:
-            lines.append(_("Choices: {actions}").format(actions="; ".join(str(a) for a in self.view.legal_actions)))
+            lines.append(_("Choices: {actions}").format(actions="; ".join(map(in_words, self.view.legal_actions))))
         if state.is_terminal:
             final = ", ".join(f"{self.names[p]} {s}" for p, s in enumerate(state.scores()))
             lines.append(_("Result: {result} Final gold: {scores}").format(result=self._winner_text(), scores=final))
@@ -1006,6 +1010,11 @@ def _legend_html() -> str:
 def _gold(amount: int, bold: bool = False) -> str:
     """``"12 gold"`` (the number in bold on the scores' table)."""
     return _("<b>{gold}</b> gold").format(gold=amount) if bold else _("{cost} gold").format(cost=amount)
+
+
+def _kind_word(kind: str) -> str:
+    """A seat's kind as the summary says it: ``human`` (in the language in force) or the agent's name."""
+    return pgettext("seat kind", "human") if kind == HUMAN else kind
 
 
 def _view_options() -> list[tuple[str, str]]:
