@@ -331,7 +331,8 @@ class BriefHistoryBoard(TableBoard):
     # --- names -----------------------------------------------------------------------------------
     def colour_words(self, colour: int) -> str:
         """``"blue (Ana)"``: a colour as the board names it."""
-        return _("{colour} ({name})").format(colour=colour_name(colour), name=self.names[self.state.seat_of[colour]])
+        name = self.names[self.state.seat_of[colour]]
+        return _("{colour} ({name})").format(colour=colour_name(colour), name=name)
 
     def words(self, text: str) -> str:
         """The engine's text with ``colour 2`` spelled as the board names it."""
@@ -419,7 +420,8 @@ class BriefHistoryBoard(TableBoard):
         """The legal action a click on ``name`` means; the engine's reason when there is none."""
         seat = self._person_to_act()
         if self.table.pass_to is not None:
-            raise IllegalActionError(_("pass the screen to {name} first").format(name=self.names[self.table.pass_to]))
+            awaited = self.names[self.table.pass_to]
+            raise IllegalActionError(_("pass the screen to {name} first").format(name=awaited))
         for kind in (Place, Overrun, BuildMonument):
             matching = [a for a in self.view.legal_actions if isinstance(a, kind) and a.territory == name]
             if matching:
@@ -714,7 +716,8 @@ class BriefHistoryBoard(TableBoard):
     def _group_title(self, kind, title: str) -> str:
         if kind in (Overrun, EndOverrun) and self.state.overrun:
             points = self.state.overrun["points"]
-            return ngettext("{title}: {n} point left", "{title}: {n} points left", points).format(title=title, n=points)
+            return ngettext("{title}: {n} point left", "{title}: {n} points left", points).format(
+                title=title, n=points)
         return title
 
     def _action_button(self, action) -> widgets.Button:
@@ -729,6 +732,7 @@ class BriefHistoryBoard(TableBoard):
             button.add_class(f"bh-action-{css_name(text)}")
             self.on_click(button, lambda t=text: self._action_clicked(t))
             self._action_buttons[text] = button
+        button.description = button_words(action)  # in the language in force (the board's may change)
         button.tooltip = self._tooltip(action)
         button.button_style = "success" if isinstance(action, (Continue, Establish, Reorganise)) else ""
         return button
@@ -778,7 +782,8 @@ class BriefHistoryBoard(TableBoard):
         lines = (_("Empire cards this Epoch: <b>{cards}</b>").format(cards=escape(empires)),
                  _("Event cards: <b>{cards}</b>").format(cards=escape(events)),
                  _("Bonus tokens: <b>{tokens}</b>").format(tokens=escape(bonus)))
-        return f'<div class="gk-section-title">{escape(whose)}</div>' + "".join(f"<div>{line}</div>" for line in lines)
+        return (f'<div class="gk-section-title">{escape(whose)}</div>'
+                + "".join(f"<div>{line}</div>" for line in lines))
 
     def _header_html(self) -> str:
         state = self.state
@@ -846,7 +851,8 @@ class BriefHistoryBoard(TableBoard):
         for colour in state.ranking():
             seat = state.seat_of[colour]
             events, bonus = len(state.events_held[colour]), len(state.bonus_held[colour])
-            kind = _("person") if self.kinds[seat] == HUMAN else _("{agent} agent").format(agent=self.kinds[seat])
+            agent = self.kinds[seat]
+            kind = _("person") if agent == HUMAN else _("{agent} agent").format(agent=agent)
             mark = " ▶" if colour == state.acting_colour else ""
             rows.append(f'<tr class="bh-player-row" data-colour="{colour}" data-gold="{state.gold[colour]}">'
                         f"<td>{rank[colour]}.</td>"
@@ -944,10 +950,12 @@ class BriefHistoryBoard(TableBoard):
         lines += [_("Odds: {action}: {odds}").format(action=in_words(state.parse(action)), odds=text)
                   for action, text, _p in self.odds()]
         if self.view.my_turn:
-            lines.append(_("Choices: {actions}").format(actions="; ".join(map(in_words, self.view.legal_actions))))
+            choices = "; ".join(map(in_words, self.view.legal_actions))
+            lines.append(_("Choices: {actions}").format(actions=choices))
         if state.is_terminal:
             final = ", ".join(f"{self.names[p]} {s}" for p, s in enumerate(state.scores()))
-            lines.append(_("Result: {result} Final gold: {scores}").format(result=self._winner_text(), scores=final))
+            lines.append(_("Result: {result} Final gold: {scores}").format(result=self._winner_text(),
+                                                                           scores=final))
         lines.append(_("Message: {message}").format(message=self.status.text))
         return "\n".join(lines)
 
@@ -969,7 +977,8 @@ def _fixed_hover_lines(world, name: str) -> tuple[str, ...]:
                 else _("{terrain}, costs {cost} to take").format(terrain=terrain_name(world.terrain(name)),
                                                                  cost=world.cost(name))]
         if world.resource(name):
-            said.append(_("resource: {resource}").format(resource=escape(resource_name(world.resource(name)))))
+            resource = escape(resource_name(world.resource(name)))
+            said.append(_("resource: {resource}").format(resource=resource))
         lines = _FIXED_HOVER[key] = (world, tuple(said))
     return lines[1]
 
@@ -1030,7 +1039,8 @@ def _place_words(action: Place) -> str:
 
 def _epoch_number(colour: str, epoch: int) -> str:
     """An Event card's Epoch number and its colour: "red 2" / "2 vermelho"."""
-    return {"red": _("red {epoch}"), "black": _("black {epoch}")}.get(colour, f"{colour} {{epoch}}").format(epoch=epoch)
+    said = {"red": _("red {epoch}"), "black": _("black {epoch}")}.get(colour, f"{colour} {{epoch}}")
+    return said.format(epoch=epoch)
 
 
 def _html(*classes, value: str = "", layout=None) -> widgets.HTML:

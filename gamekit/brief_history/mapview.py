@@ -143,7 +143,8 @@ class MapView:
             "dragmode": "pan", "xaxis": dict(hidden), "yaxis": dict(hidden),
             "font": {"family": "DejaVu Sans, Arial, sans-serif", "size": LABEL_FONT, "color": "#1a1a1a"},
             "hoverlabel": {"font": {"size": 15}},
-            "title": {"text": _("<b>Teaching map</b>: {label}").format(label=_(MAP_LABEL)),  # the legend says the rest
+            # the legend says the rest
+            "title": {"text": _("<b>Teaching map</b>: {label}").format(label=_(MAP_LABEL)),
                       "x": 0.01, "y": 0.985,
                       "font": {"size": 15}},
             "modebar": {"remove": ["lasso2d", "select2d", "autoScale2d"]},
@@ -178,7 +179,8 @@ class MapView:
             text=[f"<i>{display_name(w)}</i>" for w in waters], hoverinfo="skip", name="waters",
             textfont={"color": "#3d6a91", "size": WATER_FONT}))
         self.area_label_trace = len(figure.data)
-        figure.add_trace(go.Scatter(x=[], y=[], mode="text", text=[display_name(a) for a in world.areas], hoverinfo="skip",
+        areas = [display_name(area) for area in world.areas]
+        figure.add_trace(go.Scatter(x=[], y=[], mode="text", text=areas, hoverinfo="skip",
                                     name="areas", textfont={"color": "#6b5a35", "size": AREA_FONT}))
 
     def _add_territories(self, figure) -> None:

@@ -8,7 +8,7 @@ from html import unescape
 import ipywidgets as widgets
 import pytest
 
-from gamekit.brief_history.board import TITLE, BriefHistoryBoard
+from gamekit.brief_history.board import TITLE, BriefHistoryBoard, button_words
 from gamekit.brief_history.rules import Place
 from gamekit.catalogs import looks_english
 from gamekit.i18n import using_language
@@ -181,10 +181,15 @@ def test_the_language_picker_relabels_the_board_and_its_map():
                                                              board.view_picker._options_values)]
     assert board.map.figure.layout.title.text.startswith("<b>Mapa de aula</b>")
     territories = board.map.figure.data[board.map.territory_trace]
-    assert "Britânia" in territories.text and "Britain" in territories.customdata  # a click still names "Balkans"
+    assert "Britânia" in territories.text and "Britain" in territories.customdata  # a click names it in English
     assert board.log_panel.title == "O que aconteceu (o mais recente primeiro)"
     board.view_picker.value = "East Asia"  # a view is still picked by its name
     assert board.map.view == "East Asia"
+    card = board._shown_actions(board.view)[0]  # a card of the packet, its button made in English first
+    button = board._action_buttons[str(card)]
+    with using_language("pt"):
+        assert button.description == button_words(card)
     board.set_language("en")
     assert board.place_button.description == "Place an army"
+    assert button.description == button_words(card) == card.card  # "Romans", not "Romanos"
     assert board.log_panel.title == "What happened (newest first)"
