@@ -593,17 +593,18 @@ class BriefHistoryBoard(TableBoard):
         world = self.state.world
         odds = {a.territory: self._explained(a) for a in self._placements() if self._is_invasion(a.territory)}
         texts = {}
+        # said once a redraw, not once a territory (a hundred of them)
+        buildings = (site_name("capital"), site_name("city"), pgettext("mark", "monument"), pgettext("mark", "fort"))
+        armies = {(colour, active): (_("{colour}, standing") if active else _("{colour}, retired")).format(
+                  colour=escape(self.colour_words(colour))) for colour in range(self.state.colours)
+                  for active in (True, False)}
         for tile in tiles:
             name = tile.territory
             lines = list(_fixed_hover_lines(world, name))
             if tile.army is not None:
-                who = escape(self.colour_words(tile.army))
-                lines.append(_("{colour}, standing").format(colour=who) if tile.active
-                             else _("{colour}, retired").format(colour=who))
-            marks = [m for m, on in ((site_name("capital"), tile.site == "capital"),
-                                     (site_name("city"), tile.site == "city"),
-                                     (pgettext("mark", "monument"), tile.monument),
-                                     (pgettext("mark", "fort"), tile.fort)) if on]
+                lines.append(armies[tile.army, tile.active])
+            marks = [word for word, on in zip(buildings, (tile.site == "capital", tile.site == "city",
+                                                          tile.monument, tile.fort)) if on]
             if marks:
                 lines.append(", ".join(marks))
             if name in odds:
