@@ -42,6 +42,7 @@ from html import escape
 import ipywidgets as widgets
 
 from gamekit.core import IllegalActionError, StaleViewError, TableView
+from gamekit.i18n import N_, language, translations, using_language
 from gamekit.ui import HUMAN
 from gamekit.ui.table_board import TableBoard
 from gamekit.ui.theme import SEAT_COLOURS, style_sheet
@@ -81,50 +82,58 @@ from .rules import (
     Withdraw,
     name_colours,
     new_game,
+    phase_name,
 )
+from .actions import in_words
+from .words import card_text, colour_name, display_name, resource_name, site_name, terrain_name, words
+
+_, ngettext, pgettext = translations("brief_history")
+_core = translations("core")[0]  # the engine's "Legal: ..." is the shared protocol's sentence
 
 MAX_PLAYERS = 6
 TITLE = "A Brief History of the World"
-FOLLOW = "Follow the empire"
+FOLLOW = "Follow the empire"  # the view picker's value (its label is translated)
 PRESENTATION_MAP_WIDTH = 1760  # presentation size: the map fills a 1920-px projector
 #: Six colours: the kit's five seat colours and a near-black sixth.
 COLOURS = tuple(SEAT_COLOURS) + ("#3b3b3b",)
 
 # What each kind of decision is called in the action area, in the order the groups are shown.
 GROUPS = [
-    (TakeEmpire, "Keep one Empire card (the rest go up the ranking)"),
-    (TakeEvent, "Keep one Event card (the rest go down the ranking)"),
-    (KeepBonus, "Keep one Bonus token (secret until the end)"),
-    (Establish, "Start of the empire turn"),
-    (Continue, "The roll was not enough"),
-    (Withdraw, "The roll was not enough"),
-    (Overrun, "Over-run with the points left (no dice)"),
-    (EndOverrun, "Over-run with the points left (no dice)"),
-    (BuildMonument, "A pair of resources: build a monument"),
-    (SkipMonument, "A pair of resources: build a monument"),
-    (PlayEvent, "Play an Event card"),
-    (BuildFort, "Build a fort (costs an organiser army)"),
-    (DiscardEvent, "End of the turn"),
-    (Reorganise, "End of the turn"),
+    (TakeEmpire, N_("Keep one Empire card (the rest go up the ranking)")),
+    (TakeEvent, N_("Keep one Event card (the rest go down the ranking)")),
+    (KeepBonus, N_("Keep one Bonus token (secret until the end)")),
+    (Establish, N_("Start of the empire turn")),
+    (Continue, N_("The roll was not enough")),
+    (Withdraw, N_("The roll was not enough")),
+    (Overrun, N_("Over-run with the points left (no dice)")),
+    (EndOverrun, N_("Over-run with the points left (no dice)")),
+    (BuildMonument, N_("A pair of resources: build a monument")),
+    (SkipMonument, N_("A pair of resources: build a monument")),
+    (PlayEvent, N_("Play an Event card")),
+    (BuildFort, N_("Build a fort (costs an organiser army)")),
+    (DiscardEvent, N_("End of the turn")),
+    (Reorganise, N_("End of the turn")),
 ]
 
 
 #: The words on each kind of action's button (under its group's heading), not the typed text.
 BUTTON_WORDS = {
-    TakeEmpire: lambda a: a.card,
-    TakeEvent: lambda a: a.card,
-    KeepBonus: lambda a: f"Token {a.value}",
-    Establish: lambda a: "Establish the empire",
-    PlayEvent: lambda a: f"Play {a.card}" + (f" on {a.target}" if a.target is not None else ""),
-    Continue: lambda a: "Continue the invasion",
-    Withdraw: lambda a: "Withdraw",
-    Overrun: lambda a: f"Over-run {a.territory}",
-    EndOverrun: lambda a: "Stop the over-run",
-    BuildFort: lambda a: f"Fort in {a.territory}",
-    BuildMonument: lambda a: f"Monument in {a.territory}",
-    SkipMonument: lambda a: "No monument",
-    DiscardEvent: lambda a: "Discard the Event in play",
-    Reorganise: lambda a: "Reorganise",
+    TakeEmpire: lambda a: display_name(a.card),
+    TakeEvent: lambda a: display_name(a.card),
+    KeepBonus: lambda a: _("Token {value}").format(value=a.value),
+    Establish: lambda a: _("Establish the empire"),
+    PlayEvent: lambda a: (_("Play {card}").format(card=display_name(a.card)) if a.target is None
+                          else _("Play {card} on {target}").format(card=display_name(a.card),
+                                                                   target=display_name(a.target))),
+    Continue: lambda a: _("Continue the invasion"),
+    Withdraw: lambda a: pgettext("button", "Withdraw"),
+    Overrun: lambda a: _("Over-run {territory}").format(territory=display_name(a.territory)),
+    EndOverrun: lambda a: _("Stop the over-run"),
+    BuildFort: lambda a: _("Fort in {territory}").format(territory=display_name(a.territory)),
+    BuildMonument: lambda a: _("Monument in {territory}").format(territory=display_name(a.territory)),
+    SkipMonument: lambda a: _("No monument"),
+    DiscardEvent: lambda a: _("Discard the Event in play"),
+    Reorganise: lambda a: pgettext("button", "Reorganise"),
 }
 
 
@@ -212,7 +221,9 @@ class BriefHistoryBoard(TableBoard):
     css = "bh"
     max_players = MAX_PLAYERS
     default_players = 4
-    log_title = "What happened (newest first)"
+    @property
+    def log_title(self) -> str:
+        return _("What happened (newest first)")
 
     def __init__(self, state: BriefHistoryState | None = None, *, seats=None, names=None,
                  players: int | None = None, seed: int | None = None, options: dict | None = None,
@@ -227,8 +238,7 @@ class BriefHistoryBoard(TableBoard):
         super().__init__(seats=seats, names=names, players=players, seed=seed, options=options,
                          agents=agents if agents is not None else load_agents(), state=state,
                          table=table, seat=seat, presentation=presentation)
-        self.round_button.description = "Agents: one move"
-        self.all_button.description = "Agents: play to the end"
+        self.relabel()
         self.players_picker.remove_class("bh-players")  # that name is the players' table here
         self.players_picker.add_class("bh-player-count")
         self.action_area.remove_class("bh-action")  # that name is each action button's here
@@ -237,15 +247,28 @@ class BriefHistoryBoard(TableBoard):
         self.layout.max_width = None if presentation else f"{max(1140, map_width + 40)}px"
         self.children = (board_css(), *self.children)
 
+    def relabel(self) -> None:
+        """The fixed labels (made once) in the language in force; the map's names too."""
+        self.round_button.description = _("Agents: one move")
+        self.all_button.description = _("Agents: play to the end")
+        self.view_picker.options = _view_options()
+        self.view_picker.description = _("Map view")
+        self.territory_picker.description = _("Territory")
+        self.legend.value = _legend_html()
+        if self._place_button is not None:
+            self._place_button.description = _("Place an army")
+        if self.map is not None and self.map.language != language():
+            self._make_map()  # the map's names, title and seas in the new language
+
     # --- widgets ---------------------------------------------------------------------------------
     def _build_parts(self) -> None:
         self.turn_view = _html("bh-turn", "bh-panel")
-        self.view_picker = widgets.Dropdown(options=[FOLLOW, *VIEWS], value=FOLLOW, description="Map view",
+        self.view_picker = widgets.Dropdown(options=_view_options(), value=FOLLOW, description=_("Map view"),
                                             layout=widgets.Layout(width="330px"),
                                             style={"description_width": "75px"})
         self.view_picker.add_class("bh-view")
         self.view_picker.observe(lambda change: self._change_view(change["new"]), names="value")
-        self.territory_picker = widgets.Dropdown(options=[], description="Territory",
+        self.territory_picker = widgets.Dropdown(options=[], description=_("Territory"),
                                                  layout=widgets.Layout(width="380px"),
                                                  style={"description_width": "75px"})
         self.territory_picker.add_class("bh-territory-select")
@@ -269,7 +292,7 @@ class BriefHistoryBoard(TableBoard):
         if self.map is not None:
             return
         self._make_map()
-        self._place_button = self.button("Place an army", "bh-place", self._place_picked, style="success")
+        self._place_button = self.button(_("Place an army"), "bh-place", self._place_picked, style="success")
         self.picker_row = widgets.HBox([self.territory_picker, self._place_button, self.view_picker],
                                        layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         play = widgets.VBox([self.odds_view, self.dice_view, self.hand_view],
@@ -308,7 +331,8 @@ class BriefHistoryBoard(TableBoard):
     # --- names -----------------------------------------------------------------------------------
     def colour_words(self, colour: int) -> str:
         """``"blue (Ana)"``: a colour as the board names it."""
-        return f"{COLOUR_NAMES[colour]} ({self.names[self.state.seat_of[colour]]})"
+        name = self.names[self.state.seat_of[colour]]
+        return _("{colour} ({name})").format(colour=colour_name(colour), name=name)
 
     def words(self, text: str) -> str:
         """The engine's text with ``colour 2`` spelled as the board names it."""
@@ -336,7 +360,7 @@ class BriefHistoryBoard(TableBoard):
     def show_hand(self) -> None:
         """The pass-the-screen step's button: the awaited player is at the screen."""
         if not self.pass_screen_pending:
-            raise IllegalActionError("nobody needs to take the screen now")
+            raise IllegalActionError(_("nobody needs to take the screen now"))
         self.take_screen()
 
     def step(self) -> None:
@@ -377,7 +401,7 @@ class BriefHistoryBoard(TableBoard):
         try:
             attempt()
         except IllegalActionError as refusal:
-            self.message = (f"Refused: {refusal.reason}", "error")
+            self.message = (_("Refused: {reason}").format(reason=refusal.reason), "error")
             self.refresh()
             return False
         return True
@@ -387,29 +411,31 @@ class BriefHistoryBoard(TableBoard):
         if seat is not None:
             return seat
         if self.state.is_terminal:
-            raise IllegalActionError("the game is over: click New game to play again")
+            raise IllegalActionError(_("the game is over: click New game to play again"))
         acting = self.seat_to_act
-        raise IllegalActionError(f"it is {self.names[acting]}'s turn, and the agent "
-                                 f"{self.kinds[acting]!r} plays that seat: use the agent buttons")
+        raise IllegalActionError(_("it is {name}'s turn, and the agent {agent} plays that seat: use the agent "
+                                   "buttons").format(name=self.names[acting], agent=repr(self.kinds[acting])))
 
     def _territory_action(self, name) -> Action:
         """The legal action a click on ``name`` means; the engine's reason when there is none."""
         seat = self._person_to_act()
         if self.table.pass_to is not None:
-            raise IllegalActionError(f"pass the screen to {self.names[self.table.pass_to]} first")
+            awaited = self.names[self.table.pass_to]
+            raise IllegalActionError(_("pass the screen to {name} first").format(name=awaited))
         for kind in (Place, Overrun, BuildMonument):
             matching = [a for a in self.view.legal_actions if isinstance(a, kind) and a.territory == name]
             if matching:
                 return min(matching, key=lambda a: getattr(a, "by_sea", False))  # over land first
         probes = {"overrun": Overrun(name), "monument": BuildMonument(name)}
         reason = self.state.why_illegal(probes.get(self.state.phase, Place(name)), seat, names=self.names)
-        raise IllegalActionError(self.words(reason) if reason is not None else f"{name} cannot be clicked now")
+        raise IllegalActionError(self.words(reason) if reason is not None
+                                 else _("{territory} cannot be clicked now").format(territory=display_name(name)))
 
     def _place_picked(self) -> None:
         text = self.territory_picker.value
         if not text:
-            raise IllegalActionError("pick a territory first" if self._placements()
-                                     else "no territory can be chosen now")
+            raise IllegalActionError(_("pick a territory first") if self._placements()
+                                     else _("no territory can be chosen now"))
         self.submit(text)
 
     def _action_clicked(self, text: str) -> None:
@@ -451,20 +477,20 @@ class BriefHistoryBoard(TableBoard):
     def prompt(self, view: TableView) -> str:
         name, phase = view.name, self.state.phase
         if phase in SECRET_PHASES:
-            return f"{name}: keep one (your choice stays secret)."
+            return _("{name}: keep one (your choice stays secret).").format(name=name)
         if phase == "expand":
-            return (f"{name}: click a ringed territory on the map (or pick one and click Place), "
-                    "or choose an action.")
+            return _("{name}: click a ringed territory on the map (or pick one and click Place), "
+                     "or choose an action.").format(name=name)
         if phase == "failed":
-            return f"{name}: the roll was not enough — continue or withdraw."
+            return _("{name}: the roll was not enough — continue or withdraw.").format(name=name)
         if phase == "overrun":
-            return f"{name}: over-run a ringed territory, or end the over-run."
+            return _("{name}: over-run a ringed territory, or end the over-run.").format(name=name)
         if phase == "monument":
-            return f"{name}: build the monument in a ringed territory, or skip it."
-        return f"{name}: play a red Event card now, or establish your empire."
+            return _("{name}: build the monument in a ringed territory, or skip it.").format(name=name)
+        return _("{name}: play a red Event card now, or establish your empire.").format(name=name)
 
     def result_text(self, view: TableView) -> str:
-        return f"Game over: {self._winner_text()}"
+        return _("Game over: {result}").format(result=self._winner_text())
 
     def draw(self, view: TableView) -> list:
         """The turn, the map and its pickers, the odds, the dice, the hand, the players and the
@@ -513,7 +539,7 @@ class BriefHistoryBoard(TableBoard):
         for title, actions in grouped.items():
             if actions:
                 heading, row = self._group_widgets(title)
-                heading.value = escape(self._group_title(type(actions[0]), title))
+                heading.value = escape(self._group_title(type(actions[0]), _(title)))
                 row.children = [self._action_button(a) for a in actions]
                 children += [heading, row]
         if self.state.phase in SECRET_PHASES:
@@ -556,7 +582,7 @@ class BriefHistoryBoard(TableBoard):
             fleets = [(body, colour) for body in state.turn.fleets if body in WATER_LABELS]
         self.map.draw(tiles, list(COLOURS), self._hover_texts(tiles), rings, fleets)
         values = state.area_values()
-        self.map.set_area_labels([f"{area} · {values[area]}" for area in state.world.areas])
+        self.map.set_area_labels([f"{display_name(area)} · {values[area]}" for area in state.world.areas])
 
     def _is_invasion(self, territory: str) -> bool:
         """Another seat's army stands there (the engine's explanation carries the odds)."""
@@ -567,14 +593,18 @@ class BriefHistoryBoard(TableBoard):
         world = self.state.world
         odds = {a.territory: self._explained(a) for a in self._placements() if self._is_invasion(a.territory)}
         texts = {}
+        # said once a redraw, not once a territory (a hundred of them)
+        buildings = (site_name("capital"), site_name("city"), pgettext("mark", "monument"), pgettext("mark", "fort"))
+        armies = {(colour, active): (_("{colour}, standing") if active else _("{colour}, retired")).format(
+                  colour=escape(self.colour_words(colour))) for colour in range(self.state.colours)
+                  for active in (True, False)}
         for tile in tiles:
             name = tile.territory
             lines = list(_fixed_hover_lines(world, name))
             if tile.army is not None:
-                how = "standing" if tile.active else "retired"
-                lines.append(f"{escape(self.colour_words(tile.army))}, {how}")
-            marks = [m for m, on in (("capital", tile.site == "capital"), ("city", tile.site == "city"),
-                                     ("monument", tile.monument), ("fort", tile.fort)) if on]
+                lines.append(armies[tile.army, tile.active])
+            marks = [word for word, on in zip(buildings, (tile.site == "capital", tile.site == "city",
+                                                          tile.monument, tile.fort)) if on]
             if marks:
                 lines.append(", ".join(marks))
             if name in odds:
@@ -584,21 +614,22 @@ class BriefHistoryBoard(TableBoard):
 
     def _tooltip(self, action) -> str:
         """The engine's explanation of a button (the odds of a roll, the Events an establish
-        loses), or none when it would only repeat the button in typed text ("may fort Italy")."""
+        loses), or none when it would only repeat the button ("Ana may fort Italy")."""
         explained = self._explained(action)
-        return "" if explained.endswith(f" may {action}") else explained
+        return "" if explained.endswith(f" {in_words(action)}") else explained
 
     def _explained(self, action) -> str:
-        return self.words(self.state.explain(action, names=self.names).removeprefix("Legal: "))
+        legal = _core("Legal: {description}").split("{description}")[0]
+        return self.words(self.state.explain(action, names=self.names).removeprefix(legal))
 
     def _place_label(self, action: Place) -> str:
         tile = self._tiles_by_name()[action.territory]
-        how = " by sea" if action.by_sea else ""
+        where = _place_words(action)
         if tile.army is None:
-            return f"{action.territory}{how} — empty"
+            return _("{where} — empty").format(where=where)
         if self._is_invasion(action.territory):
-            return f"{action.territory}{how} — invade {COLOUR_NAMES[tile.army]}"
-        return f"{action.territory}{how} — your retired army surrenders"
+            return _("{where} — invade {colour}").format(where=where, colour=colour_name(tile.army))
+        return _("{where} — your retired army surrenders").format(where=where)
 
     def _show_odds(self) -> None:
         self.odds_view.value = self._odds_html()
@@ -621,32 +652,37 @@ class BriefHistoryBoard(TableBoard):
     def _odds_html(self) -> str:
         state, rows = self.state, self.odds()
         if state.phase == "failed" and rows:
-            _, text, p = rows[0]
-            return ('<div class="gk-section-title">Odds before rolling again</div>'
+            _action, text, p = rows[0]
+            title = _("Odds before rolling again")
+            return (f'<div class="gk-section-title">{title}</div>'
                     f'<div class="bh-odds-row bh-odds-continue" data-action="continue" data-p="{escape(p)}">'
-                    "<b>Continue the invasion</b> (an organiser army is spent, the indicator goes up): "
-                    f"{escape(text)}</div>")
+                    + _("<b>Continue the invasion</b> (an organiser army is spent, the indicator goes up): "
+                        "{odds}").format(odds=escape(text)) + "</div>")
         if state.phase != "expand" or state.turn is None:
             return ""
-        head = '<div class="gk-section-title">Odds before rolling</div>'
+        title = _("Odds before rolling")
+        head = f'<div class="gk-section-title">{title}</div>'
         picked, selected = self.territory_picker.value, ""
         if picked:
             label = {v: k for k, v in self.territory_picker.options}.get(picked, picked)
-            words = next((text for action, text, _ in rows if action == picked), "no dice are rolled")
+            said = next((text for action, text, _p in rows if action == picked), _("no dice are rolled"))
             selected = (f'<div class="bh-odds-selected" data-action="{escape(picked)}">'
-                        f"Picked: <b>{escape(label)}</b>"
-                        f" — {escape(words)}</div>")
+                        + _("Picked: <b>{territory}</b> — {odds}").format(territory=escape(label), odds=escape(said))
+                        + "</div>")
         if not rows:
-            return head + selected + '<div class="gk-muted">No invasion is open to this empire now.</div>'
+            return (head + selected + '<div class="gk-muted">'
+                    + _("No invasion is open to this empire now.") + "</div>")
         table = "".join(f'<tr class="bh-odds-row" data-action="{escape(action)}" data-p="{escape(p)}">'
-                        f"<td><b>{escape(action.removeprefix('place '))}</b></td><td>{escape(text)}</td></tr>"
+                        f"<td><b>{escape(_place_words(self.state.parse(action)))}</b></td><td>{escape(text)}</td></tr>"
                         for action, text, p in rows)
         return f'{head}{selected}<table class="gk-table">{table}</table>'
 
     def _roll_text(self) -> str:
         """The last roll in the engine's words (the public log), colours named."""
-        rolls = [line for line in self.state.log if line.strip().startswith("roll ")]
-        return self.words(rolls[-1].strip()) if rolls else ""
+        with using_language("en"):  # the log's lines as sentences (words.Said): found by their English
+            lines = self.state.log
+        rolls = [line for line in lines if line.strip().startswith("roll ")]
+        return self.words(words(rolls[-1]).strip()) if rolls else ""
 
     def _dice_html(self) -> str:
         roll = self.state.last_roll
@@ -663,11 +699,12 @@ class BriefHistoryBoard(TableBoard):
                 out.append(f'<span class="bh-die bh-die-{who}{mark}" data-face="{face}">{face}</span>')
             return "".join(out)
 
-        return (f'<div class="gk-section-title">Last roll</div>'
+        title = _("Last roll")
+        return (f'<div class="gk-section-title">{title}</div>'
                 f'<div class="gk-row bh-roll" data-points="{points}">'
-                f'Attacker {dice(attack, high_a, "attacker")}'
-                f'&nbsp;+{bonus}&nbsp; against &nbsp;Defender {dice(defend, high_d, "defender")}</div>'
-                f'<div class="bh-roll-text">{escape(self._roll_text())}</div>')
+                + _("Attacker {attack}&nbsp;+{bonus}&nbsp; against &nbsp;Defender {defend}").format(
+                    attack=dice(attack, high_a, "attacker"), bonus=bonus, defend=dice(defend, high_d, "defender"))
+                + f'</div><div class="bh-roll-text">{escape(self._roll_text())}</div>')
 
     def _group_widgets(self, title: str) -> tuple[widgets.HTML, widgets.HBox]:
         """A heading and a row of buttons per kind of decision, made once and reused."""
@@ -679,7 +716,9 @@ class BriefHistoryBoard(TableBoard):
 
     def _group_title(self, kind, title: str) -> str:
         if kind in (Overrun, EndOverrun) and self.state.overrun:
-            return f"{title}: {self.state.overrun['points']} point(s) left"
+            points = self.state.overrun["points"]
+            return ngettext("{title}: {n} point left", "{title}: {n} points left", points).format(
+                title=title, n=points)
         return title
 
     def _action_button(self, action) -> widgets.Button:
@@ -694,6 +733,7 @@ class BriefHistoryBoard(TableBoard):
             button.add_class(f"bh-action-{css_name(text)}")
             self.on_click(button, lambda t=text: self._action_clicked(t))
             self._action_buttons[text] = button
+        button.description = button_words(action)  # in the language in force (the board's may change)
         button.tooltip = self._tooltip(action)
         button.button_style = "success" if isinstance(action, (Continue, Establish, Reorganise)) else ""
         return button
@@ -708,60 +748,73 @@ class BriefHistoryBoard(TableBoard):
             for name in sorted(packet):
                 card = cards.empire_card(name)
                 for spec in card.empires:
-                    fleets = f"fleets: {', '.join(spec.fleets)}" if spec.fleets else ""
-                    trait = cards.traits.get(spec.trait, spec.trait) if spec.trait else ""
-                    capital = "capital" if spec.capital else "barbarians"
+                    fleets = (_("fleets: {seas}").format(seas=", ".join(map(display_name, spec.fleets)))
+                              if spec.fleets else "")
+                    trait = card_text(cards.traits.get(spec.trait, spec.trait)) if spec.trait else ""
+                    capital = site_name("capital") if spec.capital else _("barbarians")
                     extra = ", ".join(filter(None, [capital, fleets, trait]))
-                    rows.append(f"<tr><td><b>{escape(spec.name)}</b></td><td>called {card.order}.</td>"
-                                f"<td>{spec.armies} armies</td><td>starts in {escape(spec.start)}</td>"
-                                f"<td>{escape(extra)}</td></tr>")
+                    armies = ngettext("{n} army", "{n} armies", spec.armies).format(n=spec.armies)
+                    called = _("called {order}.").format(order=card.order)
+                    start = _("starts in {territory}").format(territory=display_name(spec.start))
+                    rows.append(f"<tr><td><b>{escape(display_name(spec.name))}</b></td><td>{called}</td>"
+                                f"<td>{armies}</td><td>{escape(start)}</td><td>{escape(extra)}</td></tr>")
             return f'<table class="gk-table bh-card-table">{"".join(rows)}</table>'
         if kind == "event":
             shown = [e for e in state.packets["event"] if e.name in packet]
-            rows = "".join(f"<tr><td><b>{escape(e.name)}</b></td><td>{e.colour} {e.epoch}</td>"
-                           f"<td>{e.cost} gold</td><td>{escape(e.text)}</td></tr>"
+            rows = "".join(f"<tr><td><b>{escape(display_name(e.name))}</b></td>"
+                           f"<td>{escape(_epoch_number(e.colour, e.epoch))}</td>"
+                           f"<td>{escape(_gold(e.cost))}</td>"
+                           f"<td>{escape(card_text(e.text))}</td></tr>"
                            for e in sorted(shown, key=lambda e: e.name))
             return f'<table class="gk-table bh-card-table">{rows}</table>'
         return ""
 
     def _hand_html(self, view: TableView) -> str:
         seat, seen = view.seat, view.observation
-        events = ", ".join(f"{name}" + (f" ({COLOUR_NAMES[c]})" if len(seen.colours) > 1 else "")
-                           for c, name in seen.event_hand) or "none"
-        empires = ", ".join(seen.empire_hand) or "none"
-        bonus = ", ".join(f"{v}" for _, v in seen.bonus_tokens) or "none"
+        none = pgettext("cards", "none")
+        two = len(seen.colours) > 1
+        events = ", ".join(_("{card} ({colour})").format(card=display_name(name), colour=colour_name(c)) if two
+                           else display_name(name) for c, name in seen.event_hand) or none
+        empires = ", ".join(map(display_name, seen.empire_hand)) or none
+        bonus = ", ".join(f"{v}" for _c, v in seen.bonus_tokens) or none
         name = self.names[seat]
-        whose = "Your" if name == "You" else f"{name}'s"  # a seat may be named "You"
-        return (f'<div class="gk-section-title">{escape(whose)} secret hand</div>'
-                f"<div>Empire cards this Epoch: <b>{escape(empires)}</b></div>"
-                f"<div>Event cards: <b>{escape(events)}</b></div>"
-                f"<div>Bonus tokens: <b>{escape(bonus)}</b></div>")
+        # a seat may be named "You"
+        whose = _("Your secret hand") if name == "You" else _("{name}'s secret hand").format(name=name)
+        lines = (_("Empire cards this Epoch: <b>{cards}</b>").format(cards=escape(empires)),
+                 _("Event cards: <b>{cards}</b>").format(cards=escape(events)),
+                 _("Bonus tokens: <b>{tokens}</b>").format(tokens=escape(bonus)))
+        return (f'<div class="gk-section-title">{escape(whose)}</div>'
+                + "".join(f"<div>{line}</div>" for line in lines))
 
     def _header_html(self) -> str:
         state = self.state
-        where = "game over" if state.is_terminal else f"Epoch {state.epoch} of {state.cards_epochs()}"
-        phase = {"draft": "Allocation", "bonus": "Conclusion: Bonus tokens", "start": "empire turn",
-                 "expand": "empire turn", "failed": "empire turn", "overrun": "empire turn",
-                 "monument": "empire turn", "over": "final scoring"}.get(state.phase, state.phase)
+        where = (_("game over") if state.is_terminal
+                 else _("Epoch {epoch} of {epochs}").format(epoch=state.epoch, epochs=state.cards_epochs()))
+        turn = _("empire turn")
+        phase = {"draft": _("Allocation"), "bonus": _("Conclusion: Bonus tokens"), "start": turn,
+                 "expand": turn, "failed": turn, "overrun": turn,
+                 "monument": turn, "over": _("final scoring")}.get(state.phase, state.phase)
+        seed = _("game seed {seed}").format(seed=state.seed)
         return (f'<span class="gk-title">{TITLE}</span> &nbsp; '
                 f'<span class="bh-epoch" data-epoch="{state.epoch}" data-phase="{state.phase}" '
                 f'data-moves="{len(state.history)}">'
                 f"<b>{where}</b> · {phase}</span> &nbsp; "
-                f'<span class="gk-muted bh-seed" data-seed="{state.seed}">game seed {state.seed}</span>')
+                f'<span class="gk-muted bh-seed" data-seed="{state.seed}">{seed}</span>')
 
     def _turn_html(self) -> str:
         state = self.state
         if state.is_terminal:
-            return '<b>The game is over.</b> Bonus tokens have been added to gold.'
+            return _("<b>The game is over.</b> Bonus tokens have been added to gold.")
         acting = state.acting_colour
         swatch = _swatch(acting)
         if state.phase in SECRET_PHASES:
-            what = {"empire": "keeps an Empire card", "event": "keeps an Event card",
-                    "bonus": "keeps a Bonus token"}[state.queue[0][1]]
-            return (f"{swatch}<b>{escape(self.colour_words(acting))}</b> {what}. "
-                    '<span class="gk-muted">Empire cards go up the ranking from the last, '
-                    "Event cards down from "
-                    f"the leader; Bonus tokens go to the three leaders.</span>")
+            who = f"<b>{escape(self.colour_words(acting))}</b>"
+            what = {"empire": _("{who} keeps an Empire card."), "event": _("{who} keeps an Event card."),
+                    "bonus": _("{who} keeps a Bonus token.")}[state.queue[0][1]].format(who=who)
+            return (f"{swatch}{what} "
+                    '<span class="gk-muted">' + _("Empire cards go up the ranking from the last, Event cards "
+                                                  "down from the leader; Bonus tokens go to the three "
+                                                  "leaders.") + "</span>")
         turn = state.turn
         pips = "".join(f'<span class="bh-pip" style="background:{COLOURS[acting]}"></span>'
                        for _ in range(turn.organiser))
@@ -769,19 +822,21 @@ class BriefHistoryBoard(TableBoard):
                         for k in range(MAX_INDICATOR + 1))
         extras = []
         if turn.fleets:
-            extras.append(f"fleets: {escape(', '.join(turn.fleets))}")
+            extras.append(escape(_("fleets: {seas}").format(seas=", ".join(map(display_name, turn.fleets)))))
         if state.in_play is not None:
-            extras.append(f"Event in play: <b>{escape(state.in_play.name)}</b>")
+            extras.append(_("Event in play: <b>{card}</b>").format(card=escape(display_name(state.in_play.name))))
         if state.overrun:
-            extras.append(f"over-run points: <b>{state.overrun['points']}</b>")
+            extras.append(_("over-run points: <b>{points}</b>").format(points=state.overrun["points"]))
         if state.invasion:
-            extras.append(f"invading <b>{escape(state.invasion['target'])}</b>")
-        barbarian = " (barbarians)" if turn.barbarian else ""
-        return (f"{swatch}<span class='gk-title'>{escape(turn.spec.name)}</span>{barbarian} — "
+            extras.append(_("invading <b>{territory}</b>").format(
+                territory=escape(display_name(state.invasion["target"]))))
+        barbarian = _(" (barbarians)") if turn.barbarian else ""
+        organiser = f'<b class="bh-organiser" data-organiser="{turn.organiser}">{turn.organiser}</b>'
+        indicator = f'<span class="bh-indicator" data-indicator="{turn.indicator}">{boxes}</span>'
+        return (f"{swatch}<span class='gk-title'>{escape(display_name(turn.spec.name))}</span>{barbarian} — "
                 f"<b>{escape(self.colour_words(acting))}</b><br>"
-                f'Organiser: <b class="bh-organiser" data-organiser="{turn.organiser}">{turn.organiser}</b>'
-                f" {pips} &nbsp; Invasion indicator: "
-                f'<span class="bh-indicator" data-indicator="{turn.indicator}">{boxes}</span>'
+                + _("Organiser: {organiser} {pips} &nbsp; Invasion indicator: {indicator}").format(
+                    organiser=organiser, pips=pips, indicator=indicator)
                 + (f"<br>{' · '.join(extras)}" if extras else ""))
 
     def _choices_html(self, view: TableView) -> str:
@@ -797,22 +852,26 @@ class BriefHistoryBoard(TableBoard):
         for colour in state.ranking():
             seat = state.seat_of[colour]
             events, bonus = len(state.events_held[colour]), len(state.bonus_held[colour])
-            kind = "person" if self.kinds[seat] == HUMAN else f"{self.kinds[seat]} agent"
+            agent = self.kinds[seat]
+            kind = _("person") if agent == HUMAN else _("{agent} agent").format(agent=agent)
             mark = " ▶" if colour == state.acting_colour else ""
             rows.append(f'<tr class="bh-player-row" data-colour="{colour}" data-gold="{state.gold[colour]}">'
                         f"<td>{rank[colour]}.</td>"
                         f"<td>{_swatch(colour)}<b>{escape(self.colour_words(colour))}</b>{mark}"
                         f'<br><span class="gk-muted">{escape(kind)}</span></td>'
                         f"<td><b>{state.gold[colour]}</b></td><td>{events}</td><td>{bonus}</td></tr>")
-        head = "<tr><th></th><th>Colour (player)</th><th>Gold</th><th>Events</th><th>Bonus tokens</th></tr>"
+        titles = ("", _("Colour (player)"), _("Gold"), _("Events"), _("Bonus tokens"))
+        head = "<tr>" + "".join(f"<th>{title}</th>" for title in titles) + "</tr>"
         top = max([100, *state.gold])
         dots = "".join(f'<span class="bh-track-dot" title="{escape(self.colour_words(c))}: {state.gold[c]}" '
                        f'style="left:{100 * state.gold[c] / top:.1f}%;top:{3 + 4 * (i % 2)}px;'
                        f'background:{COLOURS[c]}"></span>'
                        for i, c in enumerate(state.ranking()))
         track = (f'<div class="bh-track" data-top="{top}"><div class="bh-track-line">{dots}</div>'
-                 f'<div class="gk-muted">Gold track 0 – {top}; the leader first in the table.</div></div>')
-        return (f'<div class="gk-section-title">Players and the gold track</div>'
+                 '<div class="gk-muted">' + _("Gold track 0 – {top}; the leader first in the table.").format(top=top)
+                 + "</div></div>")
+        title = _("Players and the gold track")
+        return (f'<div class="gk-section-title">{title}</div>'
                 f'<table class="gk-table">{head}{"".join(rows)}</table>{track}')
 
     def _areas_html(self) -> str:
@@ -823,23 +882,27 @@ class BriefHistoryBoard(TableBoard):
             if tile.army is not None:
                 counts[world.area(tile.territory)][tile.army] += 1
         swatches = "".join(f"<th>{_swatch(c)}</th>" for c in range(state.colours))
-        head = f"<tr><th>Area</th><th>Value</th>{swatches}</tr>"
+        head = "".join(f"<th>{title}</th>" for title in (_("Area"), _("Value")))
+        head = f"<tr>{head}{swatches}</tr>"
+        levels = " " + pgettext("level letters: presence, dominance, supremacy", "PDS")
         rows = []
         for area in world.areas:
             cells = []
             for c in range(state.colours):
                 level = state.area_level(c, area)
-                text = f"{counts[area][c]} {'·PDS'[level]}" if counts[area][c] else ""
+                text = f"{counts[area][c]} {levels[level]}" if counts[area][c] else ""
                 gold = f" <span class='gk-muted'>+{values[area] * level}</span>" if level else ""
                 cells.append(f'<td class="bh-level" data-level="{level}">{text}{gold}</td>')
-            rows.append(f'<tr class="bh-area-row" data-area="{escape(area)}"><td>{escape(area)}</td>'
+            rows.append(f'<tr class="bh-area-row" data-area="{escape(area)}"><td>{escape(display_name(area))}</td>'
                         f"<td>{values[area]}</td>{''.join(cells)}</tr>")
         due = "".join(f"<td><b>{sum(state.gold_due(c).values())}</b></td>" for c in range(state.colours))
-        rows.append(f'<tr class="bh-due-row"><td colspan="2">gold if collected now</td>{due}</tr>')
-        return (f'<div class="gk-section-title">Area scoring, Epoch {max(state.epoch, 1)}</div>'
-                '<div class="gk-muted">armies (retired too), then P presence ×1, D dominance ×2, '
-                "S supremacy ×3 of the Area's value; buildings add 2 per capital, 1 per city and "
-                "monument.</div>"
+        now = _("gold if collected now")
+        rows.append(f'<tr class="bh-due-row"><td colspan="2">{now}</td>{due}</tr>')
+        title = _("Area scoring, Epoch {epoch}").format(epoch=max(state.epoch, 1))
+        return (f'<div class="gk-section-title">{title}</div>'
+                '<div class="gk-muted">' + _("armies (retired too), then P presence ×1, D dominance ×2, "
+                                             "S supremacy ×3 of the Area's value; buildings add 2 per "
+                                             "capital, 1 per city and monument.") + "</div>"
                 f'<table class="gk-table">{head}{"".join(rows)}</table>')
 
     def _result_html(self) -> str:
@@ -847,42 +910,54 @@ class BriefHistoryBoard(TableBoard):
         scores, winners = state.scores(), state.winners()
         rows = "".join(f'<tr class="bh-score-row" data-seat="{p}" data-score="{scores[p]}">'
                        f'<td><b>{escape(self.names[p])}</b>{" ★" if p in winners else ""}</td>'
-                       f"<td><b>{scores[p]}</b> gold</td></tr>"
+                       f"<td>{_gold(scores[p], bold=True)}</td></tr>"
                        for p in range(state.num_players))
-        return (f'<div class="gk-title">Game over: {escape(self._winner_text())}</div>'
+        return (f'<div class="gk-title">{escape(self.result_text(self.view))}</div>'
                 f'<table class="gk-table">{rows}</table>')
 
     def _winner_text(self) -> str:
         winners = self.state.winners()
-        named = " and ".join(self.names[p] for p in winners)
-        return f"{named} wins!" if len(winners) == 1 else f"{named} share the win."
+        if len(winners) == 1:
+            return _("{name} wins!").format(name=self.names[winners[0]])
+        named = _(" and ").join(self.names[p] for p in winners)
+        return _("{names} share the win.").format(names=named)
 
     # --- text ------------------------------------------------------------------------------------
     def summary(self) -> str:
         """What the board shows, as text (secret cards stay secret)."""
         state = self.state
-        where = "game over" if state.is_terminal else f"Epoch {state.epoch}, {state.phase}"
-        lines = [f"Brief History, {where} (game seed {state.seed}; {MAP_LABEL})"]
+        where = (_("game over") if state.is_terminal
+                 else _("Epoch {epoch}, {phase}").format(epoch=state.epoch, phase=phase_name(state.phase)))
+        lines = [_("Brief History, {where} (game seed {seed}; {map})").format(where=where, seed=state.seed,
+                                                                               map=_(MAP_LABEL))]
         if not state.is_terminal and state.turn is not None and state.phase not in SECRET_PHASES:
             turn = state.turn
-            fleets = f"; fleets {', '.join(turn.fleets)}" if turn.fleets else ""
-            lines.append(f"Empire: {turn.spec.name}, {self.colour_words(turn.colour)}; "
-                         f"organiser {turn.organiser}, indicator +{turn.indicator}{fleets}")
+            fleets = (_("; fleets {seas}").format(seas=", ".join(map(display_name, turn.fleets)))
+                      if turn.fleets else "")
+            lines.append(_("Empire: {empire}, {colour}; organiser {organiser}, indicator +{indicator}{fleets}").format(
+                empire=display_name(turn.spec.name), colour=self.colour_words(turn.colour),
+                organiser=turn.organiser, indicator=turn.indicator, fleets=fleets))
         for colour in state.ranking():
             seat = state.seat_of[colour]
             held = sorted(t.territory for t in state.tiles() if t.army == colour)
-            lines.append(f"  {self.colour_words(colour)} [{self.kinds[seat]}]: {state.gold[colour]} gold, "
-                         f"{len(held)} armies" + (f" ({', '.join(held)})" if held else ""))
+            armies = ngettext("{n} army", "{n} armies", len(held)).format(n=len(held))
+            lines.append(_("  {colour} [{kind}]: {gold} gold, {armies}").format(
+                colour=self.colour_words(colour), kind=_kind_word(self.kinds[seat]), gold=state.gold[colour],
+                armies=armies)
+                + (f" ({', '.join(map(display_name, held))})" if held else ""))
         roll = self._roll_text()
         if state.last_roll is not None and roll and state.phase not in SECRET_PHASES:
-            lines.append(f"Last roll: {roll}")
-        lines += [f"Odds: {action}: {text}" for action, text, _ in self.odds()]
+            lines.append(_("Last roll: {roll}").format(roll=roll))
+        lines += [_("Odds: {action}: {odds}").format(action=in_words(state.parse(action)), odds=text)
+                  for action, text, _p in self.odds()]
         if self.view.my_turn:
-            lines.append("Choices: " + "; ".join(str(a) for a in self.view.legal_actions))
+            choices = "; ".join(map(in_words, self.view.legal_actions))
+            lines.append(_("Choices: {actions}").format(actions=choices))
         if state.is_terminal:
-            lines.append(f"Result: {self._winner_text()} Final gold: "
-                         + ", ".join(f"{self.names[p]} {s}" for p, s in enumerate(state.scores())))
-        lines.append(f"Message: {self.status.text}")
+            final = ", ".join(f"{self.names[p]} {s}" for p, s in enumerate(state.scores()))
+            lines.append(_("Result: {result} Final gold: {scores}").format(result=self._winner_text(),
+                                                                           scores=final))
+        lines.append(_("Message: {message}").format(message=self.status.text))
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -894,14 +969,17 @@ class BriefHistoryBoard(TableBoard):
 
 def _fixed_hover_lines(world, name: str) -> tuple[str, ...]:
     """What a territory's hover text always says (its Area, terrain, cost, resource): the map's own."""
-    key = (id(world), name)
+    key = (id(world), name, language())
     lines = _FIXED_HOVER.get(key)
     if lines is None or lines[0] is not world:
-        said = [f"<b>{escape(name)}</b> — {escape(world.area(name))} Area",
-                "barren: no army may stand here" if world.is_barren(name)
-                else f"{world.terrain(name)}, costs {world.cost(name)} to take"]
+        said = [_("<b>{territory}</b> — {area} Area").format(territory=escape(display_name(name)),
+                                                            area=escape(display_name(world.area(name)))),
+                _("barren: no army may stand here") if world.is_barren(name)
+                else _("{terrain}, costs {cost} to take").format(terrain=terrain_name(world.terrain(name)),
+                                                                 cost=world.cost(name))]
         if world.resource(name):
-            said.append(f"resource: {escape(world.resource(name))}")
+            resource = escape(resource_name(world.resource(name)))
+            said.append(_("resource: {resource}").format(resource=resource))
         lines = _FIXED_HOVER[key] = (world, tuple(said))
     return lines[1]
 
@@ -929,13 +1007,41 @@ def _legend_html() -> str:
     army = _swatch(0)
     retired = (f'<span class="bh-swatch" style="background:{lighter(COLOURS[0])};'
                f'border-color:{COLOURS[0]}"></span>')
-    return (f"{army}standing army &nbsp; {retired}retired army &nbsp; ★ capital &nbsp; ● city &nbsp; "
-            "▲ monument "
-            f"&nbsp; □ fort &nbsp; ◆ fleet &nbsp; ✕ barren &nbsp; "
-            f'<span style="color:{LEGAL_RING}">◯</span> you may place (or over-run, or build) here &nbsp; '
-            f'<span style="color:{INVASION_RING}">◯</span> an invasion (odds in the table and on hover)'
-            " &nbsp; "
-            f"Area names show this Epoch's value.")
+    legal = f'<span style="color:{LEGAL_RING}">◯</span>'
+    invasion = f'<span style="color:{INVASION_RING}">◯</span>'
+    return _("{army}standing army &nbsp; {retired}retired army &nbsp; ★ capital &nbsp; ● city &nbsp; "
+             "▲ monument &nbsp; □ fort &nbsp; ◆ fleet &nbsp; ✕ barren &nbsp; "
+             "{legal} you may place (or over-run, or build) here &nbsp; "
+             "{invasion} an invasion (odds in the table and on hover) &nbsp; "
+             "Area names show this Epoch's value.").format(army=army, retired=retired, legal=legal,
+                                                            invasion=invasion)
+
+
+def _gold(amount: int, bold: bool = False) -> str:
+    """``"12 gold"`` (the number in bold on the scores' table)."""
+    return _("<b>{gold}</b> gold").format(gold=amount) if bold else _("{cost} gold").format(cost=amount)
+
+
+def _kind_word(kind: str) -> str:
+    """A seat's kind as the summary says it: ``human`` (in the language in force) or the agent's name."""
+    return pgettext("seat kind", "human") if kind == HUMAN else kind
+
+
+def _view_options() -> list[tuple[str, str]]:
+    """The map view picker's choices: (label in the language in force, the view's English name)."""
+    return [(_("Follow the empire"), FOLLOW), *((_(view), view) for view in VIEWS)]
+
+
+def _place_words(action: Place) -> str:
+    """Where a placement goes, as the odds table and the territory picker say it: "Crete by sea"."""
+    territory = display_name(action.territory)
+    return _("{territory} by sea").format(territory=territory) if action.by_sea else territory
+
+
+def _epoch_number(colour: str, epoch: int) -> str:
+    """An Event card's Epoch number and its colour: "red 2" / "2 vermelho"."""
+    said = {"red": _("red {epoch}"), "black": _("black {epoch}")}.get(colour, f"{colour} {{epoch}}")
+    return said.format(epoch=epoch)
 
 
 def _html(*classes, value: str = "", layout=None) -> widgets.HTML:

@@ -14,21 +14,28 @@ import math
 
 import ipywidgets as widgets
 
-from .maps import TeachingMap
+from gamekit.i18n import N_, language, translations
 
-MAP_LABEL = "the kit's own teaching map — inspired by the published game, not its board"
+from .maps import TeachingMap
+from .words import display_name
+
+_, ngettext, pgettext = translations("brief_history")
+
+#: Said under the map's title (``_(MAP_LABEL)`` in the language in force).
+MAP_LABEL = N_("the kit's own teaching map — inspired by the published game, not its board")
 
 # The default size fits a notebook's output area in JupyterLab at a 1280-px window (about 812 px
 # of it show); a projector passes a wider ``width``. Plotly's widget needs a width in pixels.
 MAP_SIZE = (800, 440)
 MIN_WIDTH, MAX_WIDTH = 600, 2400
 MAP_MARGIN = {"l": 8, "r": 8, "t": 34, "b": 8}
+#: The map's views by their English names (a picker shows ``_(name)``).
 VIEWS = {
-    "World": ((-141.0, 147.0), (-40.0, 80.0)),
-    "Europe & the Middle East": ((-13.0, 62.0), (17.0, 66.0)),
-    "Africa & India": ((-12.0, 95.0), (-2.0, 46.0)),
-    "East Asia": ((60.0, 145.0), (-12.0, 66.0)),
-    "The Americas": ((-141.0, -36.0), (-40.0, 80.0)),
+    N_("World"): ((-141.0, 147.0), (-40.0, 80.0)),
+    N_("Europe & the Middle East"): ((-13.0, 62.0), (17.0, 66.0)),
+    N_("Africa & India"): ((-12.0, 95.0), (-2.0, 46.0)),
+    N_("East Asia"): ((60.0, 145.0), (-12.0, 66.0)),
+    N_("The Americas"): ((-141.0, -36.0), (-40.0, 80.0)),
 }
 # Where the names of seas and oceans (and fleets) are drawn: presentation only.
 WATER_LABELS = {
@@ -83,6 +90,8 @@ class MapView:
         self.world = world
         self.size = (width, round(width * MAP_SIZE[1] / MAP_SIZE[0]))
         self.names = list(world.territories)
+        self.language = language()  # the names, seas and title are drawn in it (a new map for another)
+        self.shown_names = [display_name(name) for name in self.names]
         self.view = "World"
         self.scale = 1.0  # markers are drawn smaller in the whole-world view
         self._layouts: dict[str, tuple] = {}  # view -> where its names go (worked out once)
@@ -110,7 +119,7 @@ class MapView:
         plotly figure built trace by trace costs a tenth of a second)."""
         import plotly.graph_objects as go
 
-        key = (id(self.world), self.size)
+        key = (id(self.world), self.size, self.language)
         cached = _BASE_FIGURES.get(key)
         if cached is None or cached[0] is not self.world:
             figure = go.Figure(layout=self._layout())
@@ -134,7 +143,8 @@ class MapView:
             "dragmode": "pan", "xaxis": dict(hidden), "yaxis": dict(hidden),
             "font": {"family": "DejaVu Sans, Arial, sans-serif", "size": LABEL_FONT, "color": "#1a1a1a"},
             "hoverlabel": {"font": {"size": 15}},
-            "title": {"text": f"<b>Teaching map</b>: {MAP_LABEL}",  # the legend says the rest
+            # the legend says the rest
+            "title": {"text": _("<b>Teaching map</b>: {label}").format(label=_(MAP_LABEL)),
                       "x": 0.01, "y": 0.985,
                       "font": {"size": 15}},
             "modebar": {"remove": ["lasso2d", "select2d", "autoScale2d"]},
@@ -166,10 +176,11 @@ class MapView:
         waters = [w for w in WATER_LABELS if w in world.seas or w in world.oceans]
         figure.add_trace(go.Scatter(
             x=[WATER_LABELS[w][0] for w in waters], y=[WATER_LABELS[w][1] for w in waters], mode="text",
-            text=[f"<i>{w}</i>" for w in waters], hoverinfo="skip", name="waters",
+            text=[f"<i>{display_name(w)}</i>" for w in waters], hoverinfo="skip", name="waters",
             textfont={"color": "#3d6a91", "size": WATER_FONT}))
         self.area_label_trace = len(figure.data)
-        figure.add_trace(go.Scatter(x=[], y=[], mode="text", text=list(world.areas), hoverinfo="skip",
+        areas = [display_name(area) for area in world.areas]
+        figure.add_trace(go.Scatter(x=[], y=[], mode="text", text=areas, hoverinfo="skip",
                                     name="areas", textfont={"color": "#6b5a35", "size": AREA_FONT}))
 
     def _add_territories(self, figure) -> None:
@@ -188,7 +199,7 @@ class MapView:
         figure.add_trace(go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name="forts",
                                     marker=MARK_LOOKS["fort"]))
         self.territory_trace = len(figure.data)
-        figure.add_trace(go.Scatter(x=xs, y=ys, mode="markers+text", text=self.names, customdata=self.names,
+        figure.add_trace(go.Scatter(x=xs, y=ys, mode="markers+text", text=self.shown_names, customdata=self.names,
                                     hoverinfo="text", name="territories", textfont={"size": LABEL_FONT},
                                     marker={"size": 16, "line": {"width": 1.5}}))
         self.site_traces = {}
@@ -218,7 +229,7 @@ class MapView:
         where a name would cover another, a sea's or an Area's: its hover text still names it), and
         the Area names' spots. Area names (they carry the values) and seas are placed first."""
         if view not in self._layouts:
-            key = (id(self.world), self.size, view)
+            key = (id(self.world), self.size, view, self.language)
             cached = _PLACED.get(key)
             if cached is None or cached[0] is not self.world:  # the same map at the same size: placed alike
                 shown_view, self.view = self.view, view
@@ -254,7 +265,7 @@ class MapView:
         boxes = []
         for body, (x, y) in WATER_LABELS.items():
             if body in self.world.seas or body in self.world.oceans:
-                width, height = 0.58 * WATER_FONT * len(body), WATER_FONT + 3
+                width, height = 0.58 * WATER_FONT * len(display_name(body)), WATER_FONT + 3
                 boxes.append((x * kx - width / 2, -y * ky - height / 2, x * kx + width / 2, -y * ky + height / 2))
         return boxes
 
@@ -265,7 +276,7 @@ class MapView:
         radius, height = MARKER_RADIUS, LABEL_FONT + 3
         taken, labels, shown = list(taken), list(labels), []
         positions, texts = [], []
-        for (x, y), name in zip(self._points(), self.names):
+        for (x, y), name in zip(self._points(), self.shown_names):
             width = CHAR_WIDTH * len(name)
             reach = radius + width + height  # no option box reaches further from the marker
             near = [box for box in taken if box[0] < x + reach and box[2] > x - reach
@@ -298,7 +309,7 @@ class MapView:
             xs, ys = self.hulls[area]
             members = self.world.territories_in(area)
             middle = sum(self.world.xy(t)[0] for t in members) / len(members)
-            width, height = 0.58 * AREA_FONT * (len(area) + 4), AREA_FONT + 4
+            width, height = 0.58 * AREA_FONT * (len(display_name(area)) + 4), AREA_FONT + 4
             candidates = [(middle, max(ys) + 10 / ky), (middle, min(ys) - 10 / ky),
                           (middle, (max(ys) + min(ys)) / 2), (min(xs) + width / 2 / kx, max(ys) + 10 / ky),
                           (max(xs) - width / 2 / kx, min(ys) - 10 / ky)]
@@ -360,7 +371,7 @@ class MapView:
         self._restyle({"x": [WATER_LABELS[body][0] for body, _ in fleets],
                        "y": [WATER_LABELS[body][1] - 2.5 for body, _ in fleets],
                        "marker": {**MARK_LOOKS["fleet"], "color": [colour for _, colour in fleets]},
-                       "text": ["fleet"] * len(fleets)},
+                       "text": [pgettext("map", "fleet")] * len(fleets)},
                       [self.fleet_trace])
         self._show_static()
 
