@@ -762,7 +762,7 @@ class BriefHistoryState(GameState):
     def _do_fort(self, action: BuildFort) -> None:
         self.turn.organiser -= 1
         self.fort.add(action.territory)
-        self._say(N_("{empire} builds a fort in {territory}"), empire=self.turn.spec.name, territory=action.territory)
+        self._say(N_("{empire}: a fort built in {territory}"), empire=self.turn.spec.name, territory=action.territory)
 
     def _do_monument(self, action: BuildMonument) -> None:
         self._build_monument(action.territory)
