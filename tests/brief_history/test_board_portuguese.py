@@ -5,7 +5,6 @@ the computer, and differs from the English board's; the action notation stays ca
 import re
 from html import unescape
 
-import ipywidgets as widgets
 import pytest
 
 from gamekit.brief_history.board import TITLE, BriefHistoryBoard, button_words
@@ -13,17 +12,8 @@ from gamekit.brief_history.rules import Place
 from gamekit.catalogs import looks_english
 from gamekit.i18n import using_language
 from gamekit.ui import HUMAN
-
-
-def widgets_in(widget, seen=None):
-    """Every widget in the board's tree (what the page shows), each once."""
-    seen = set() if seen is None else seen
-    if id(widget) in seen:
-        return
-    seen.add(id(widget))
-    yield widget
-    for child in getattr(widget, "children", ()) or ():
-        yield from widgets_in(child, seen)
+from tests import board_words
+from tests.board_words import widgets_in
 
 
 def own_widgets(board):
@@ -42,18 +32,7 @@ def plain(text: str) -> str:
 
 def words_on(board) -> list[str]:
     """Every text of the board's own widgets, in tree order."""
-    found = []
-    for widget in own_widgets(board):
-        if "<style" in str(getattr(widget, "value", "")):
-            continue  # the board's CSS
-        for name in ("value", "description", "tooltip", "placeholder"):
-            value = getattr(widget, name, None)
-            if name == "value" and isinstance(widget, widgets.Dropdown):
-                continue  # an option's key (an action's notation, a view's name): the person reads its label
-            if isinstance(value, str) and plain(value):
-                found.append(plain(value))
-        found += [str(label) for label in getattr(widget, "_options_labels", ())]
-    return found
+    return board_words.words_on(own_widgets(board), plain)
 
 
 def map_words(board) -> tuple[list[str], list[str]]:

@@ -3,9 +3,7 @@ table, seats, hand, buttons, the computer's moves, the scoring, the log) reads a
 clicked through whole rounds; the kit's shared parts (status line, pass-the-screen, set-up row)
 are the platform's catalog's, not checked here."""
 
-import html
 import random
-import re
 
 import pytest
 
@@ -13,6 +11,7 @@ from gamekit.catalogs import looks_english
 from gamekit.i18n import using_language
 from gamekit.lost_cities.board import LostCitiesBoard
 from gamekit.ui import HUMAN
+from tests.board_words import parts_texts
 
 GAME_PARTS = ("lc-header", "lc-action", "lc-game", "lc-log")
 PLATFORM_PARTS = ("gk-pass-screen-box", "lc-play-round", "lc-play-all")
@@ -20,18 +19,7 @@ PLATFORM_PARTS = ("gk-pass-screen-box", "lc-play-round", "lc-play-all")
 
 def game_texts(board) -> list[str]:
     """Every text in the game's own parts now, HTML reduced to what a reader sees."""
-    texts, stack = [], [w for w in board.walk() if set(GAME_PARTS) & set(w._dom_classes)]
-    while stack:
-        widget = stack.pop()
-        hidden = getattr(widget.layout, "display", None) == "none"
-        if hidden or set(PLATFORM_PARTS) & set(widget._dom_classes):
-            continue
-        for name in ("value", "description", "tooltip", "placeholder", "title"):
-            value = getattr(widget, name, None)
-            if isinstance(value, str) and value.strip():
-                texts.append(html.unescape(re.sub(r"<[^>]+>", " ", value)))
-        stack.extend(getattr(widget, "children", ()))
-    return texts
+    return parts_texts(board, GAME_PARTS, PLATFORM_PARTS)
 
 
 def assert_portuguese(board, seen: set):

@@ -2,9 +2,7 @@
 result, log, its set-up box) reads as Portuguese, clicked through whole games; the kit's shared
 parts (status line, pass-the-screen, set-up row) are the platform's catalog's, not checked here."""
 
-import html
 import random
-import re
 
 import pytest
 
@@ -12,6 +10,7 @@ from gamekit.catalogs import looks_english
 from gamekit.i18n import using_language
 from gamekit.milhoes.board import MilhoesBoard
 from gamekit.ui import HUMAN
+from tests.board_words import parts_texts
 
 # The parts of the board that the game draws (TableBoard's own parts are the platform's).
 GAME_PARTS = ("mh-header", "mh-action", "mh-game", "mh-log", "mh-memory-aid")
@@ -20,18 +19,7 @@ PLATFORM_PARTS = ("gk-pass-screen-box", "mh-play-round", "mh-play-all")
 
 def game_texts(board) -> list[str]:
     """Every text in the game's own parts now, HTML reduced to what a reader sees."""
-    texts, stack = [], [w for w in board.walk() if set(GAME_PARTS) & set(w._dom_classes)]
-    while stack:
-        widget = stack.pop()
-        hidden = getattr(widget.layout, "display", None) == "none"
-        if hidden or set(PLATFORM_PARTS) & set(widget._dom_classes):
-            continue
-        for name in ("value", "description", "tooltip", "placeholder", "title"):
-            value = getattr(widget, name, None)
-            if isinstance(value, str) and value.strip():
-                texts.append(html.unescape(re.sub(r"<[^>]+>", " ", value)))
-        stack.extend(getattr(widget, "children", ()))
-    return texts
+    return parts_texts(board, GAME_PARTS, PLATFORM_PARTS)
 
 
 def assert_portuguese(board, seen: set):

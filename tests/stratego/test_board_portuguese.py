@@ -5,39 +5,27 @@ names, and the pass-the-screen step stays up until the next person's board is dr
 import re
 from html import unescape
 
-import ipywidgets as widgets
 
 from gamekit.catalogs import looks_english
 from gamekit.i18n import using_language
 from gamekit.stratego.board import StrategoBoard
 from gamekit.ui import HUMAN
 from tests.stratego.positions import game
-from tests.stratego.test_board_secrets import widgets_in
+from tests import board_words
+from tests.board_words import widgets_in
 
 
 def own_widgets(board):
     """The widgets the Stratego board draws itself (the shared frame's seat row, status line,
     round buttons and pass-the-screen step are the platform's own, worded in its catalog)."""
     shared = {id(w) for part in (board.setup, board.status, board.pass_screen, board.round_button, board.all_button,
-                                 board.presentation_toggle) for w in widgets_in(part)}
+                                 board.presentation_toggle, board.language_picker) for w in widgets_in(part)}
     return [w for w in widgets_in(board) if id(w) not in shared]
 
 
 def words_on(board) -> list[str]:
-    """Every text of the board's own widgets (values, labels, tooltips, placeholders, options),
-    HTML turned into its text, in tree order."""
-    found = []
-    for widget in own_widgets(board):
-        if "<style" in str(getattr(widget, "value", "")):
-            continue  # the board's CSS
-        for name in ("value", "description", "tooltip", "placeholder"):
-            value = getattr(widget, name, None)
-            if name == "value" and isinstance(widget, widgets.Dropdown):
-                continue  # an option's key: the person reads its label
-            if isinstance(value, str) and value.strip("\u00a0 \n"):
-                found.append(" ".join(unescape(re.sub(r"<[^>]+>", " ", value)).split()))
-        found += [str(label) for label in getattr(widget, "_options_labels", ())]
-    return found
+    """Every text of the board's own widgets, HTML turned into its text, in tree order."""
+    return board_words.words_on(own_widgets(board))
 
 
 SAME_IN_BOTH = r"\b[a-j]\d{1,2}\b|\bswift\b|\bfly\b|\bYeti\b|\bGeneral\b|\bMajor\b|Stratego Fire & Ice"
@@ -115,14 +103,14 @@ def test_the_set_up_editor_speaks_portuguese():
         assert board.summary().splitlines()[2].startswith("A colocar a disposição de Gelo")
 
 
-def test_the_board_follows_the_language_in_force_when_it_draws():
+def test_the_board_speaks_the_language_its_picker_chooses():
     board = StrategoBoard(seats=[HUMAN, "random"], seed=1)
     assert board.edit_buttons[0].description == "Place Fire's pieces"
-    with using_language("pt"):
-        board.click("a3")
-        assert board.edit_buttons[0].description == "Colocar as peças de Fogo"
-        assert board.mode_picker.value == "classic" and board.mode_picker.label == "clássico"
+    board.language_picker.value = "pt"
     board.click("a3")
+    assert board.edit_buttons[0].description == "Colocar as peças de Fogo"
+    assert board.mode_picker.value == "classic" and board.mode_picker.label == "clássico"
+    board.language_picker.value = "en"
     assert board.edit_buttons[0].description == "Place Fire's pieces" and board.mode_picker.label == "classic"
 
 
@@ -145,9 +133,8 @@ def test_the_result_is_said_once_in_the_players_names():
     text = " ".join(unescape(re.sub(r"<[^>]+>", " ", board.result_view.value)).split())
     assert text.startswith("Game over: Rui (Ice) captures Ana's Flag and wins.")
     assert text.count("wins") == 1 and "Ice (Rui)" not in text
-    with using_language("pt"):
-        board.refresh()
-        text = " ".join(unescape(re.sub(r"<[^>]+>", " ", board.result_view.value)).split())
+    board.set_language("pt")
+    text = " ".join(unescape(re.sub(r"<[^>]+>", " ", board.result_view.value)).split())
     assert text.startswith("Fim do jogo: Rui (Gelo) captura a Bandeira de Ana e ganha.")
 
 
