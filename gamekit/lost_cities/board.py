@@ -82,6 +82,14 @@ CSS = """
 .gk-board.gk-presentation .lc-table td { min-width: 150px; }
 .gk-board.gk-presentation .lc-row-score, .gk-board.gk-presentation .lc-agent-move table,
 .gk-board.gk-presentation .lc-round-result table { font-size: 19px; }
+/* an empty pile's button, faded like every disabled button, would vanish into the page (the white
+   and yellow ones most): it stays grey and dashed, but its words can still be read */
+.lc-board .jupyter-widgets.jupyter-button.lc-colour-white { border: 1px solid #9a9a9a; }
+.lc-board .jupyter-widgets.jupyter-button[class*="lc-draw-"]:disabled:not(.gk-card):not(.gk-piece) {
+  opacity: .75; border: 1px dashed #777; }
+.lc-board .jupyter-widgets.jupyter-button.lc-colour-white:disabled:not(.gk-card):not(.gk-piece),
+.lc-board .jupyter-widgets.jupyter-button.lc-colour-yellow:disabled:not(.gk-card):not(.gk-piece) {
+  color: #333; }
 """ + "".join(
     f".lc-board .jupyter-widgets.jupyter-button.lc-colour-{colour} {{ background: {back}; color: {text}; }}\n"
     f".gk-chip.lc-colour-{colour} {{ background: {back}; color: {text}; }}\n"
