@@ -72,11 +72,12 @@ def _checked(code: str) -> str:
     return language
 
 
-def set_language(code: str) -> None:
+def set_language(code: str | None) -> None:
     """Choose the language of everything the kit says from now on in this session:
-    ``set_language("pt")`` for Portuguese, ``set_language("en")`` for English."""
+    ``set_language("pt")`` for Portuguese, ``set_language("en")`` for English; ``None`` gives the
+    choice back to the ``GAMEKIT_LANG`` environment variable (English when it is not set)."""
     global _session_language
-    _session_language = _checked(code)
+    _session_language = None if code is None else _checked(code)
 
 
 def language() -> str:
@@ -126,6 +127,11 @@ def _catalog(language_code: str, domain: str) -> gettext.NullTranslations:
     if not po.is_file():
         return gettext.NullTranslations()
     return gettext.GNUTranslations(io.BytesIO(compile_catalog(po.read_text(encoding="utf-8"))))
+
+
+def reload_catalogs() -> None:
+    """Read the catalogs again at their next use (a translator's edit, in a running session)."""
+    _catalog.cache_clear()
 
 
 def compile_catalog(po_text: str) -> bytes:

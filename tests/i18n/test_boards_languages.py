@@ -13,11 +13,6 @@ from gamekit.ui.table_board import TableBoard
 from tests.core import toy_games  # noqa: F401 (registers the toy games)
 
 
-@pytest.fixture(autouse=True)
-def english_session(monkeypatch):
-    monkeypatch.delenv(i18n.LANGUAGE_VARIABLE, raising=False)
-    monkeypatch.setattr(i18n, "_session_language", None)
-
 
 class SwapBoard(TableBoard):
     """The smallest board with a secret: the seat at the screen sees its card."""

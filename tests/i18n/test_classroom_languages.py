@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 from starlette.testclient import TestClient
 
-from gamekit import i18n
 from gamekit.catalogs import looks_english
 from gamekit.classroom.app import LANGUAGE_COOKIE, create_app
 from gamekit.classroom.hall import STUDENT, Classroom
@@ -16,12 +15,6 @@ from gamekit.i18n import using_language
 TEACHER = "teacher-secret-token"
 PORTUGUESE = {"Accept-Language": "pt-PT,pt;q=0.9,en;q=0.5"}
 pytestmark = pytest.mark.timeout(120)
-
-
-@pytest.fixture(autouse=True)
-def english_session(monkeypatch):
-    monkeypatch.delenv(i18n.LANGUAGE_VARIABLE, raising=False)
-    monkeypatch.setattr(i18n, "_session_language", None)
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ def english_session(monkeypatch):
     # set, then removed, so that monkeypatch removes it again after the test: main() may set it
     monkeypatch.setenv(LANGUAGE_VARIABLE, "en")
     monkeypatch.delenv(LANGUAGE_VARIABLE)
-    monkeypatch.setattr(i18n, "_session_language", None)
+    i18n.set_language(None)
 
 
 def notebook(path, text="x"):

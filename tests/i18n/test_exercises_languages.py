@@ -5,17 +5,10 @@ import json
 
 import pytest
 
-from gamekit import i18n
 from gamekit.i18n import using_language
 from gamekit.ui import answer_key
 from gamekit.ui.answer_key import key_entry, key_markdown, lessons_with_keys, untranslated
 from gamekit.ui.exercises import Exercise, exercises, judge_number, read_number
-
-
-@pytest.fixture(autouse=True)
-def english_session(monkeypatch):
-    monkeypatch.delenv(i18n.LANGUAGE_VARIABLE, raising=False)
-    monkeypatch.setattr(i18n, "_session_language", None)
 
 
 @pytest.mark.parametrize("lesson", lessons_with_keys())

@@ -8,11 +8,6 @@ import pytest
 from gamekit import catalogs, i18n
 
 
-@pytest.fixture(autouse=True)
-def english_session(monkeypatch):
-    monkeypatch.delenv(i18n.LANGUAGE_VARIABLE, raising=False)
-    monkeypatch.setattr(i18n, "_session_language", None)
-
 
 @pytest.fixture
 def toy_catalog(tmp_path, monkeypatch):
@@ -27,9 +22,9 @@ def toy_catalog(tmp_path, monkeypatch):
         'msgctxt "card colour"\nmsgid "red"\nmsgstr "vermelha"\n',
         encoding="utf-8")
     monkeypatch.setattr(i18n, "LOCALE_FOLDER", tmp_path)
-    i18n._catalog.cache_clear()
+    i18n.reload_catalogs()
     yield i18n.translations("toy")
-    i18n._catalog.cache_clear()
+    i18n.reload_catalogs()
 
 
 def test_english_is_the_default_and_the_source(toy_catalog):

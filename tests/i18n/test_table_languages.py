@@ -16,11 +16,6 @@ from gamekit.i18n import using_language
 from tests.core import toy_games
 
 
-@pytest.fixture(autouse=True)
-def english_session(monkeypatch):
-    monkeypatch.delenv(i18n.LANGUAGE_VARIABLE, raising=False)
-    monkeypatch.setattr(i18n, "_session_language", None)
-
 
 class WordySwap(toy_games.SwapState):
     """Swap whose log and actions are worded in the language in force (as every real game's are):

@@ -25,7 +25,9 @@ PORTUGUESE = {"Accept-Language": "pt-PT,pt;q=0.9"}
 @pytest.fixture(autouse=True)
 def english_session(monkeypatch):
     monkeypatch.delenv(i18n.LANGUAGE_VARIABLE, raising=False)
-    monkeypatch.setattr(i18n, "_session_language", None)
+    i18n.set_language(None)
+    yield
+    i18n.set_language(None)
 
 
 @pytest.fixture
