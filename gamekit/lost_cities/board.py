@@ -40,6 +40,7 @@ import ipywidgets as widgets
 from gamekit.core import IllegalActionError, TableView
 from gamekit.i18n import N_, translations
 from gamekit.ui import card_button, chip, set_enabled, set_selected
+from gamekit.ui.parts import Parts, mark
 from gamekit.ui.table_board import TableBoard
 
 from .rules import (
@@ -176,7 +177,7 @@ class LostCitiesBoard(TableBoard):
         self._picked: list[int] = []  # places in the shown hand
         self._hand_pool: list[widgets.Button] = []  # card buttons, one per slot of the hand
         self._controls: dict[str, widgets.Button] = {}
-        self._parts: dict[str, widgets.Widget] = {}  # the board's widgets, made once
+        self.parts = Parts()  # the board's panels, made once
         self.style_sheet = widgets.HTML(f"<style>{CSS}</style>", layout=widgets.Layout(display="none"))
         kinds = agents if agents is not None else load_agents()
         super().__init__(seats=seats, names=names, players=players, seed=seed, options=options,
@@ -392,7 +393,7 @@ class LostCitiesBoard(TableBoard):
         waiting = _(" and ").join(view.names[p] for p in view.waiting_for) or _("the others")
         name = f'<span class="gk-title gk-seat-colour-{view.seat}">{escape(view.name)}</span>'
         note = _(" — your hand, while {names} plays").format(names=waiting)
-        title = self._part("lc-hand-title", f"{name}<span class='gk-muted'>{escape(note)}</span>")
+        title = self.parts.html("lc-hand-title", f"{name}<span class='gk-muted'>{escape(note)}</span>")
         return [title, self._hand_row]
 
     def result_text(self, view: TableView) -> str:
@@ -408,44 +409,23 @@ class LostCitiesBoard(TableBoard):
         """The table, the seats, the agents' last moves and the last round's scoring, from
         ``view`` (the hand and the turn's buttons are :meth:`action_widgets`, above them)."""
         seen = view.observation
-        table = self._part("lc-table", self._table_html(seen, view))
+        table = self.parts.html("lc-table", self._table_html(seen, view))
         panels = []
         for p in range(len(view.names)):
-            panel = self._part(f"lc-seat-{p}", self._seat_html(p, seen, view), "gk-seat-panel",
-                               f"gk-seat-colour-{p}", layout=widgets.Layout(flex="1 1 190px", margin="3px"))
-            (panel.add_class if p in view.waiting_for else panel.remove_class)("gk-active")
-            panels.append(panel)
-        seats = self._box("lc-seats", panels)
+            panel = self.parts.html(f"lc-seat-{p}", self._seat_html(p, seen, view), "gk-seat-panel",
+                                    f"gk-seat-colour-{p}", flex="1 1 190px", margin="3px")
+            panels.append(mark(panel, "gk-active", p in view.waiting_for))
+        seats = self.parts.row("lc-seats", panels)
         parts = [table, seats]
         agents = self._agent_html(view)
         if agents:
-            parts.append(self._part("lc-agent-move", agents))
+            parts.append(self.parts.html("lc-agent-move", agents))
         results = self.state.round_results
         if results:
-            parts.append(self._part("lc-round-result", self._result_html(results[-1])))
+            parts.append(self.parts.html("lc-round-result", self._result_html(results[-1])))
         if view.is_over:
-            parts.insert(0, self._part("lc-final", self._final_html(view)))
+            parts.insert(0, self.parts.html("lc-final", self._final_html(view)))
         return parts
-
-    def _part(self, css_class: str, value: str, *classes, layout=None) -> widgets.HTML:
-        """The board's HTML widget of that class, made once and then only given new values (a new
-        widget per click is slow)."""
-        part = self._parts.get(css_class)
-        if part is None:
-            part = self._parts[css_class] = _html(css_class, *classes, layout=layout)
-        if part.value != value:
-            part.value = value
-        return part
-
-    def _box(self, css_class: str, children) -> widgets.HBox:
-        """The board's wrapping row of that class, made once, with these children."""
-        box = self._parts.get(css_class)
-        if box is None:
-            box = self._parts[css_class] = _row([])
-            box.add_class(css_class)
-        if list(box.children) != list(children):
-            box.children = children
-        return box
 
     def _turn_widgets(self, view: TableView) -> list:
         seen, seat = view.observation, view.seat
@@ -486,15 +466,15 @@ class LostCitiesBoard(TableBoard):
         controls["draw deck"].description = _("Draw from the deck ({count})").format(count=seen.deck_size)
         name = f'<span class="gk-title gk-seat-colour-{seat}">{escape(view.name)}</span>'
         doing = escape(_(_YOUR_HAND[step]))
-        title = self._part("lc-hand-title", f"{name}<span class='gk-muted'>{doing}</span>")
+        title = self.parts.html("lc-hand-title", f"{name}<span class='gk-muted'>{doing}</span>")
         turn = [controls["play"], controls["discard"]]
         if self._may_pass(view):
             turn.append(controls["pass"])
         if PASS_NOTHING in legal:
             turn.append(controls["keep"])
         draws = [controls["draw deck"]] + [controls[f"draw {c}"] for c in seen.colours]
-        return [title, self._hand_row, self._box("lc-turn", turn), self._part("lc-why", escape(why)),
-                self._box("lc-draws", draws)]
+        return [title, self._hand_row, self.parts.row("lc-turn", turn), self.parts.html("lc-why", escape(why)),
+                self.parts.row("lc-draws", draws)]
 
     @staticmethod
     def _may_pass(view: TableView) -> bool:
@@ -711,17 +691,6 @@ class LostCitiesBoard(TableBoard):
             lines.append(_("Round {round} scored: {scores}").format(round=last.round, scores=scored))
         lines.append(_("Message: {text}").format(text=self.status.text))
         return "\n".join(lines)
-
-
-def _row(children) -> widgets.HBox:
-    return widgets.HBox(children, layout=widgets.Layout(flex_flow="row wrap"))
-
-
-def _html(*classes, value: str = "", layout=None) -> widgets.HTML:
-    view = widgets.HTML(value=value, layout=layout or widgets.Layout())
-    for name in classes:
-        view.add_class(name)
-    return view
 
 
 def _capital(text: str) -> str:

@@ -27,6 +27,7 @@ import ipywidgets as widgets
 from gamekit.core import IllegalActionError, TableView
 from gamekit.i18n import translations
 from gamekit.ui import card_button, chip, set_enabled, set_selected
+from gamekit.ui.parts import Parts, mark
 from gamekit.ui.table_board import TableBoard
 
 from .rules import Bid, RoundResult, format_points
@@ -78,6 +79,7 @@ class MilhoesBoard(TableBoard):
         if state is not None and options is None:  # later games: the same options, a new deal
             options = {k: v for k, v in state.options.items() if k not in ("players", "points_order")}
         self.selected: Bid | None = None
+        self.parts = Parts()  # the board's panels, made once
         self.card_buttons: dict[tuple[int, int], widgets.Button] = {}
         self.confirm_button = None
         super().__init__(seats=seats, names=names, players=players, seed=seed, options=options,
@@ -189,18 +191,16 @@ class MilhoesBoard(TableBoard):
     def draw(self, view: TableView) -> list:
         seen = self.public(view)
         self.header.value = self._header_html(seen, view)
-        pot = _html("mh-pot", value=self._pot_html(seen, view))
-        seats = widgets.HBox([_html("gk-seat-panel", f"mh-seat-{p}", f"gk-seat-colour-{p}",
-                                    *(["gk-active"] if p in view.waiting_for else []),
-                                    value=self._seat_html(p, seen, view),
-                                    layout=widgets.Layout(flex="1 1 170px", margin="3px"))
-                              for p in range(len(view.names))],
-                             layout=widgets.Layout(flex_flow="row wrap"))
-        seats.add_class("mh-seats")
+        pot = self.parts.html("mh-pot", self._pot_html(seen, view))
+        panels = [mark(self.parts.html(f"mh-seat-{p}", self._seat_html(p, seen, view), "gk-seat-panel",
+                                       f"gk-seat-colour-{p}", flex="1 1 170px", margin="3px"),
+                       "gk-active", p in view.waiting_for)
+                  for p in range(len(view.names))]
+        seats = self.parts.row("mh-seats", panels)
         parts = [pot, seats]
         if view.is_over:
-            parts = [_html("mh-result", value=self._result_html(view)),
-                     _html("mh-scores", value=self._scores_html(seen, view)), seats]
+            parts = [self.parts.html("mh-result", self._result_html(view)),
+                     self.parts.html("mh-scores", self._scores_html(seen, view)), seats]
         return parts
 
     def action_widgets(self, view: TableView) -> list:
@@ -209,7 +209,7 @@ class MilhoesBoard(TableBoard):
             widgets_ += self._hand(view)
         last = self.public(view).last_round
         if last is not None:
-            widgets_.append(_html("mh-reveal", value=self._reveal_html(last, view)))
+            widgets_.append(self.parts.html("mh-reveal", self._reveal_html(last, view)))
         return widgets_
 
     def _hand(self, view: TableView) -> list:
@@ -222,12 +222,11 @@ class MilhoesBoard(TableBoard):
             (button.add_class if value not in legal else button.remove_class)("gk-spent")
             set_selected(button, self.selected is not None and self.selected.card == value)
             buttons.append(button)
-        hand = widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))
-        hand.add_class("mh-hand")
+        hand = self.parts.row("mh-hand", buttons)
         name = f'<span class="gk-title gk-seat-colour-{seat}">{escape(view.name)}</span>'
         note = _(" — your secret bid for {pot} (spent cards are greyed out)").format(
             pot=format_points(seen.pot))
-        title = _html("mh-hand-title", value=f"{name}<span class='gk-muted'>{escape(note)}</span>")
+        title = self.parts.html("mh-hand-title", f"{name}<span class='gk-muted'>{escape(note)}</span>")
         if self.confirm_button is None:
             self.confirm_button = self.button(_("Confirm my card"), "mh-confirm", self.confirm,
                                               style="success")
@@ -389,10 +388,3 @@ def _bid_chip(result: RoundResult, p: int, big: bool = True) -> str:
 
 def _where(over: bool, round_: int, rounds: int) -> str:
     return _("game over") if over else _("round {round} of {rounds}").format(round=round_, rounds=rounds)
-
-
-def _html(*classes, value: str = "", layout=None) -> widgets.HTML:
-    view = widgets.HTML(value=value, layout=layout or widgets.Layout())
-    for name in classes:
-        view.add_class(name)
-    return view

@@ -1,0 +1,64 @@
+"""A board's HTML parts and rows, each made once and then only given new values.
+
+A widget made on every click costs a message to the page and back, and stays registered (and in the
+page) until it is closed: a board that made its panels anew on each redraw grew by two widgets a click
+and spent about a fifth of a click making them. A board asks its :class:`Parts` for "the part of
+class ``lc-table``" instead, and gets the same widget every time::
+
+    self.parts = Parts()
+    table = self.parts.html("lc-table", self._table_html(view))           # made once, then new values
+    seats = self.parts.row("lc-seats", panels)                              # a wrapping row
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import ipywidgets as widgets
+
+ROW_LAYOUT = {"flex_flow": "row wrap"}
+
+
+class Parts:
+    """The widgets of one board, one per CSS class (the class names the part, in the page too)."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, widgets.Widget] = {}
+
+    def html(self, css_class: str, value: str, *classes: str, **layout) -> widgets.HTML:
+        """The HTML part of ``css_class`` (made the first time with ``classes`` and ``layout``),
+        showing ``value``; an unchanged value sends nothing."""
+        part = self._made.get(css_class)
+        if part is None:
+            part = self._made[css_class] = widgets.HTML(layout=widgets.Layout(**layout))
+            for name in (css_class, *classes):
+                part.add_class(name)
+        if part.value != value:
+            part.value = value
+        return part
+
+    def row(self, css_class: str, children: Sequence[widgets.Widget], **layout) -> widgets.HBox:
+        """The wrapping row of ``css_class``, holding ``children`` (in that order)."""
+        box = self._made.get(css_class)
+        if box is None:
+            box = self._made[css_class] = widgets.HBox(layout=widgets.Layout(**{**ROW_LAYOUT, **layout}))
+            box.add_class(css_class)
+        children = tuple(children)
+        if box.children != children:
+            box.children = children
+        return box
+
+    def __contains__(self, css_class: str) -> bool:
+        return css_class in self._made
+
+    def close(self) -> None:
+        """Close every part (the board is gone: the page may forget them)."""
+        for part in self._made.values():
+            part.close()
+        self._made.clear()
+
+
+def mark(widget: widgets.DOMWidget, css_class: str, on: bool) -> widgets.DOMWidget:
+    """Give ``widget`` the class ``css_class`` or take it away (``gk-active`` on the seat to act)."""
+    (widget.add_class if on else widget.remove_class)(css_class)
+    return widget
