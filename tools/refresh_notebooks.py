@@ -11,13 +11,13 @@ import sys
 from pathlib import Path
 
 import nbformat
-from nbclient import NotebookClient
+
+from gamekit.handouts.running import lesson_client
 
 
 def refresh(path: Path) -> None:
     notebook = nbformat.read(path, as_version=4)
-    NotebookClient(notebook, timeout=600, kernel_name="python3",
-                   resources={"metadata": {"path": str(path.parent)}}).execute()
+    lesson_client(notebook, path.parent).execute()  # patient with a reply that comes after widgets
     notebook.metadata.pop("widgets", None)
     for cell in notebook.cells:  # run timestamps only make noise in diffs
         cell.metadata.pop("execution", None)

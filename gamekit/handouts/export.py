@@ -21,10 +21,10 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import nbformat
-from nbclient import NotebookClient
 from nbconvert import HTMLExporter
 
 from gamekit import lesson_files
+from gamekit.handouts.running import lesson_client
 from gamekit.i18n import LANGUAGE_VARIABLE, N_, translations, using_language
 from gamekit.ui.figures import NO_PICTURES
 
@@ -103,8 +103,7 @@ def run_lesson(lesson: str) -> nbformat.NotebookNode:
     """The lesson executed top to bottom on a fresh kernel, with its widgets' state kept."""
     notebook = nbformat.read(lesson_files.lessons_folder() / f"{lesson}.ipynb", as_version=4)
     with tempfile.TemporaryDirectory(prefix="gamekit-handout-") as scratch:  # whatever a lesson writes
-        client = NotebookClient(notebook, timeout=600, kernel_name="python3", store_widget_state=True,
-                                resources={"metadata": {"path": scratch}})
+        client = lesson_client(notebook, scratch, store_widget_state=True)
         # the page draws its charts with plotly.js, so the kernel draws no PNGs: no Chromium of
         # its own, which also hung beside another Chromium (a test's browser) on a small machine.
         # It speaks the lesson's language, whatever language the command speaks.
