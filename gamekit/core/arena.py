@@ -219,11 +219,11 @@ def _agent_error(agents, seat, move, answer, words) -> AgentError:
     message (kept on the error, to say again in another language) or as the agent's own text."""
     what = say(words)
     if seat is None:
-        message = _("the agents failed at move {move}: {what}").format(move=move, what=what)
+        text = _("the agents failed at move {move}: {what}").format(move=move, what=what)
     else:
-        message = _("{agent} in seat {seat} failed at move {move}: {what}").format(
+        text = _("{agent} in seat {seat} failed at move {move}: {what}").format(
             agent=_agent_name(agents[seat]), seat=seat, move=move, what=what)
-    return AgentError(message, seat=seat, move=move, action=answer, error=what, words=words)
+    return AgentError(text, seat=seat, move=move, action=answer, error=what, words=words)
 
 
 def _says(key: str, **values) -> dict:

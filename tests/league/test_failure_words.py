@@ -95,3 +95,15 @@ def test_a_bot_that_does_not_start_says_why_in_each_readers_language(league):
     assert english.startswith(f"{first} (while starting: running the file and building the agent)\n\n")
     assert portuguese.startswith(f"{first} (ao arrancar: a correr o ficheiro e a construir o agente)\n\n")
     assert "Traceback" in portuguese
+
+
+def test_the_league_command_says_a_failure_in_its_language(tmp_path, capsys):
+    from gamekit.league.cli import main
+
+    (tmp_path / "oops.py").write_text(HOSTILE["raises"][0])
+    options = ["--game", "milhoes", "--games", "1", "--workers", "0", "--kit", "random", "--move-time", "0.5"]
+    with using_language("pt"):
+        assert main([str(tmp_path), *options]) == 0
+    said = capsys.readouterr().out
+    assert "oops: exceção na jogada 1: IndexError: list index out of range (na sua jogada)" in said
+    assert "on its move" not in said
