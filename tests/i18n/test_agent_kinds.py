@@ -61,7 +61,7 @@ def test_milhoes_summary_and_seats_name_the_kinds_in_portuguese():
     with using_language("pt"):
         board = MilhoesBoard(seats=["human", "matching", "random"], names=["Ana", "Rui", "Eva"], seed=3)
         text, seat = board.summary(), board._seat_html(2, board.view.observation, board.view)
-    assert "Ana (pessoa)" in text and "Rui (igualar o prémio)" in text and "Eva (aleatório)" in text
+    assert "Ana (pessoa)" in text and "Rui (igualador do prémio)" in text and "Eva (aleatório)" in text
     assert "computador: aleatório" in seat
 
 
