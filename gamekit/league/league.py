@@ -37,6 +37,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
+from gamekit.core.agents import kind_name
 from gamekit.core.leaderboard import mean_interval
 from gamekit.core.registry import game_info
 from gamekit.core.rng import derive_seed
@@ -424,7 +425,7 @@ class League:
         board = self.leaderboard()
         board = board[board["games"] > 0].iloc[::-1]
         fig = go.Figure(go.Bar(
-            y=list(board["entry"]), x=board["points"], orientation="h",
+            y=[entry_in_words(name) for name in board["entry"]], x=board["points"], orientation="h",
             error_x={"type": "data", "symmetric": False, "array": board["points_high"] - board["points"],
                      "arrayminus": board["points"] - board["points_low"]},
             marker_color=["#8a8a8a" if kind == "kit" else "#1f6fb2" for kind in board["kind"]],
@@ -434,6 +435,13 @@ class League:
                           xaxis={"title": _("points per game (1 a win, ½ a draw)"), "range": [0, 1.1]},
                           yaxis={"title": ""}, template="plotly_white", height=160 + 40 * len(board))
         return fig
+
+
+def entry_in_words(name: str) -> str:
+    """An entry's name as a page shows it: a kit agent's by its name in the language in force
+    ("kit:heuristic" -> "kit:heurístico"); the stored name stays the key."""
+    kit, _colon, agent = name.partition(":")
+    return f"kit:{kind_name(agent)}" if kit == "kit" and agent else name
 
 
 def result_in_words(result: str) -> str:

@@ -1,6 +1,7 @@
 """A bot's failure is stored as its words and values, not as English text: each reader (a page, the
 command) reads it in their own language, and rows stored before that still show as they were."""
 
+import html
 import json
 
 import pytest
@@ -107,3 +108,29 @@ def test_the_league_command_says_a_failure_in_its_language(tmp_path, capsys):
     said = capsys.readouterr().out
     assert "oops: exceção na jogada 1: IndexError: list index out of range (na sua jogada)" in said
     assert "on its move" not in said
+
+
+def test_a_kit_entry_is_shown_by_its_agents_name_and_stored_by_its_key(league):
+    from starlette.applications import Starlette
+    from starlette.middleware import Middleware
+    from starlette.routing import Mount
+    from starlette.testclient import TestClient
+
+    from gamekit.classroom.app import BrowsersLanguage
+    from gamekit.league.league import entry_in_words
+    from gamekit.league.routes import league_routes
+
+    assert entry_in_words("kit:random") == "kit:random" and entry_in_words("ana") == "ana"
+    with using_language("pt"):
+        assert entry_in_words("kit:random") == "kit:aleatório" and entry_in_words("kit:mine") == "kit:mine"
+    league.add_entry("garbage", HOSTILE["garbage"][0])
+    league.run()
+    app = Starlette(routes=[Mount("/league", routes=league_routes(league))], middleware=[Middleware(BrowsersLanguage)])
+    client = TestClient(app)
+    board = client.get("/league/", headers={"Accept-Language": "pt-PT"}).text
+    assert "kit:aleatório" in board and "kit:random" not in board
+    assert "kit:random" in client.get("/league/").text
+    report = html.unescape(client.get(f"/league/entry/{league.entry('garbage').token}",
+                                      headers={"Accept-Language": "pt"}).text)
+    assert "contra kit:aleatório" in report and "respondeu 'fly to Mars', que é ilegal: " in report
+    assert {game["seat0"] for game in league.games()} == {"garbage", "kit:random"}
