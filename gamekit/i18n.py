@@ -23,12 +23,14 @@ load whatever language they were played in.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import contextvars
 import gettext
 import io
+import json
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from functools import cache
 from importlib import resources
@@ -169,6 +171,51 @@ def N_(text: str) -> str:
     """Mark a sentence for the catalog without translating it yet (a module constant, translated
     with ``_()`` where it is shown)."""
     return text
+
+
+def in_every_language(render: Callable[[], str]) -> dict[str, str]:
+    """``render()`` once in each language the kit speaks: ``{"en": ..., "pt": ...}``."""
+    texts = {}
+    for code in LANGUAGES:
+        with using_language(code):
+            texts[code] = render()
+    return texts
+
+
+def message(domain: str, key: str, **values) -> dict:
+    """A sentence to say later, in whoever reads it's language (a row of a database, say): its
+    domain, its English text (marked with ``N_`` where it is written, so the catalog has it) and
+    its values, each plain text, a number, a message itself or a text in every language
+    (``{"en": ..., "pt": ...}``). :func:`say` says it; it is plain JSON data, to store as it is."""
+    return {"domain": domain, "key": key, "values": values}
+
+
+def say(stored) -> str:
+    """A stored sentence in the language in force: a :func:`message` (or its JSON text), a text in
+    every language, a number, or plain text, said as it is (so rows older than messages still show)."""
+    if isinstance(stored, str):
+        try:
+            parsed = json.loads(stored) if stored.startswith("{") else None
+        except ValueError:
+            parsed = None
+        return say(parsed) if isinstance(parsed, dict) and _is_words(parsed) else stored
+    if isinstance(stored, dict) and isinstance(stored.get("key"), str):
+        gettext_ = translations(str(stored.get("domain") or "core"))[0]
+        values = {name: say(value) for name, value in dict(stored.get("values") or {}).items()}
+        try:
+            return gettext_(stored["key"]).format(**values)
+        except (KeyError, IndexError, ValueError):  # a catalog's placeholder gone wrong: say it in English
+            return stored["key"].format_map(collections.defaultdict(str, values))
+    if isinstance(stored, dict) and stored and set(stored) <= set(LANGUAGES):
+        return str(stored.get(language()) or stored.get(SOURCE_LANGUAGE) or next(iter(stored.values())))
+    if isinstance(stored, (int, float)) and not isinstance(stored, bool):
+        return format_number(stored)
+    return "" if stored is None else str(stored)
+
+
+def _is_words(data: dict) -> bool:
+    """Whether ``data`` is a :func:`message` or a text in every language."""
+    return isinstance(data.get("key"), str) or bool(data) and set(data) <= set(LANGUAGES)
 
 
 def decimal_separator() -> str:

@@ -42,7 +42,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from gamekit.core import IllegalActionError, game_agents, game_info
+from gamekit.core import IllegalActionError, game_agents, game_info, kind_name
 from gamekit.i18n import LANGUAGES, N_, best_language, language, supported, translations, using_language
 
 from .hall import (GAMES, STUDENT, Classroom, ClassroomError, RevealRefused, SeatTaken, UnknownTable,
@@ -101,9 +101,9 @@ async def _json_body(request: Request) -> dict:
     try:
         body = await request.json()
     except (ValueError, UnicodeDecodeError):
-        raise HTTPException(400, "the request is not JSON") from None
+        raise HTTPException(400, _("the request is not JSON")) from None
     if not isinstance(body, dict):
-        raise HTTPException(400, "the request must be a JSON object")
+        raise HTTPException(400, _("the request must be a JSON object"))
     return body
 
 
@@ -184,13 +184,15 @@ def qr_svg(text: str, scale: int = 5) -> str:
 
 
 def games_catalogue() -> list[dict]:
-    """What the teacher's form offers: each game, its seat counts and its agents."""
+    """What the teacher's form offers: each game, its seat counts and its agents (their keys, and
+    their names in the language in force)."""
     catalogue = []
     for name in GAMES:
-        info = game_info(name)
+        info, agents = game_info(name), list(game_agents(name))
         catalogue.append({"name": name, "title": info.title, "seats": list(info.seats),
                           "default_seats": info.default_seats, "options": dict(info.options),
-                          "agents": list(game_agents(name)), "simultaneous": info.simultaneous})
+                          "agents": agents, "agent_names": {agent: kind_name(agent) for agent in agents},
+                          "simultaneous": info.simultaneous})
     return catalogue
 
 
@@ -228,7 +230,7 @@ def create_app(classroom: Classroom, *, teacher_token: str, league=None, join_ur
     def teacher_only(handler):
         async def guarded(request: Request):
             if not is_teacher(request):
-                return _error(403, "this needs the teacher's token")
+                return _error(403, _("this needs the teacher's token"))
             try:
                 return await handler(request)
             except ClassroomError as error:
@@ -388,15 +390,15 @@ def create_app(classroom: Classroom, *, teacher_token: str, league=None, join_ur
     def create_from(body: dict):
         seats, seed = body.get("seats"), body.get("seed")
         if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-            raise ClassroomError("seats: a list, one entry a seat: \"student\" or an agent's name")
+            raise ClassroomError(_("seats: a list, one entry a seat: \"student\" or an agent's name"))
         if seed is not None and (type(seed) is not int or abs(seed) >= 10 ** 18):
-            raise ClassroomError("a seed is a whole number")
+            raise ClassroomError(_("a seed is a whole number"))
         options = body.get("options") or None
         if options is not None and not isinstance(options, dict):
-            raise ClassroomError("options: an object of the game's options")
+            raise ClassroomError(_("options: an object of the game's options"))
         names = body.get("names") or None
         if names is not None and (not isinstance(names, list) or not all(isinstance(n, str) for n in names)):
-            raise ClassroomError("names: a list of the seats' names")
+            raise ClassroomError(_("names: a list of the seats' names"))
         return classroom.create_table(str(body.get("game", "")), seats, options=options, seed=seed,
                                       names=names, title=str(body.get("title") or "")[:60] or None)
 
@@ -519,7 +521,7 @@ def create_app(classroom: Classroom, *, teacher_token: str, league=None, join_ur
         given = websocket.path_params["token"]
         await websocket.accept()
         if not secrets.compare_digest(given.encode(), teacher_token.encode()):
-            await websocket.send_json({"type": "error", "reason": "this needs the teacher's token"})
+            await websocket.send_json({"type": "error", "reason": _("this needs the teacher's token")})
             await websocket.close(code=4403)
             return
         changes = Changes()

@@ -89,8 +89,8 @@ def agent_class(game: str, name: str) -> type:
     """The kit's agent called ``name`` for ``game`` (``"random"``, ``"heuristic"``, ...)."""
     agents = game_agents(game)
     if name not in agents:
-        raise ClassroomError(f"{game} has no agent called {name!r}: choose {', '.join(agents)} "
-                             f"or {STUDENT!r}")
+        raise ClassroomError(_("{game} has no agent called {name}: choose {agents} or {student}").format(
+            game=game, name=repr(name), agents=", ".join(agents), student=repr(STUDENT)))
     return agents[name]
 
 
@@ -264,9 +264,9 @@ class HostedTable:
             elif type(seat) is not int or not 0 <= seat < len(self.kinds):
                 raise ClassroomError(_("there is no seat {seat} at this table").format(seat=repr(seat)))
             elif self.kinds[seat] != STUDENT:
-                raise SeatTaken(f"{self.names[seat]}'s seat is played by the computer")
+                raise SeatTaken(_("{name}'s seat is played by the computer").format(name=self.names[seat]))
             elif seat not in free:
-                raise SeatTaken(f"{self.names[seat]}'s seat is taken: choose a free one")
+                raise SeatTaken(_("{name}'s seat is taken: choose a free one").format(name=self.names[seat]))
             if name.strip():
                 name = self._check_name(seat, name)
                 self.table.replace_seat(seat, None, name=name)

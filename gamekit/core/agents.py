@@ -14,6 +14,33 @@ from .rng import make_rng
 _, ngettext, pgettext = translations("core")
 
 
+def kind_name(kind: str) -> str:
+    """A seat kind as a person reads it: ``"human"`` or one of the kit's agent keys ("heuristic" ->
+    "heurístico" in Portuguese). The key stays the key in records, options and code; a key the kit
+    does not know (a student's own agent) is shown as it is."""
+    names = {
+        "human": pgettext("seat kind", "human"),
+        "random": pgettext("agent kind", "random"),
+        "heuristic": pgettext("agent kind", "heuristic"),
+        "search": pgettext("agent kind", "search"),
+        "matching": pgettext("agent kind", "matching"),
+        "equilibrium": pgettext("agent kind", "equilibrium"),
+    }
+    return names.get(kind, kind)
+
+
+def the_agent(kind: str) -> str:
+    """An agent named in a sentence ("the heuristic agent", "o agente heurístico")."""
+    phrases = {
+        "random": _("the random agent"),
+        "heuristic": _("the heuristic agent"),
+        "search": _("the search agent"),
+        "matching": _("the matching agent"),
+        "equilibrium": _("the equilibrium agent"),
+    }
+    return phrases.get(kind) or _("the {agent} agent").format(agent=kind)
+
+
 @runtime_checkable
 class Agent(Protocol):
     name: str
@@ -70,7 +97,7 @@ class Explanation:
 
 
     def _title(self) -> str:
-        return _("{agent} chooses {action}").format(agent=self.agent, action=self.best)
+        return _("{agent} chooses {action}").format(agent=kind_name(self.agent), action=self.best)
 
 
 class ExplainingAgent:

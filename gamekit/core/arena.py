@@ -44,7 +44,8 @@ from concurrent.futures import wait as wait_futures
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait as wait_connections
 
-from ..i18n import decimal_separator, translations
+from ..i18n import N_, decimal_separator, in_every_language, message, say, translations
+from .agents import kind_name
 from .errors import AgentError, AgentTimeout, IllegalActionError
 from .players import SIMULTANEOUS
 from .record import GameRecord, capped_result, record_of
@@ -160,10 +161,10 @@ def _setup_asker(clock: _Clock, agents: Sequence) -> Callable:
             return clock.call(seat, function, *args)
         except AgentTimeout as late:
             raise _agent_error(agents, seat, 0, None,
-                               _("{limit} (deploying its set-up)").format(limit=late)) from None
+                               _says(N_("{limit} (deploying its set-up)"), limit=late.words)) from None
         except Exception as error:
             raise _agent_error(agents, seat, 0, None,
-                               _("its set-up failed: {error}").format(error=_one_line(error))) from error
+                               _says(N_("its set-up failed: {error}"), error=_one_line(error))) from error
     return ask
 
 
@@ -172,7 +173,7 @@ def _ask(clock: _Clock, agents: Sequence, seat: int, state, move: int):
     try:
         return clock.act(agents[seat], seat, observation, legal)
     except AgentTimeout as late:
-        raise _agent_error(agents, seat, move, None, str(late)) from None
+        raise _agent_error(agents, seat, move, None, late.words) from None
     except Exception as error:
         raise _agent_error(agents, seat, move, None, _one_line(error)) from error
 
@@ -189,9 +190,21 @@ def _perform(state, actions: dict, move: int, agents: Sequence) -> None:
         if seat is None:  # nobody's answer alone is refused: the round as a whole was
             seat = next(iter(actions)) if len(actions) == 1 else None
         answer = _excerpt(actions[seat]) if seat is not None else None
-        what = (_("answered {answer}, which is illegal: {reason}").format(answer=answer, reason=error.reason)
+        what = (_says(N_("answered {answer}, which is illegal: {reason}"), answer=answer,
+                      reason=_reason_in_every_language(state, actions, seat, error))
                 if isinstance(error, IllegalActionError) else _one_line(error))
         raise _agent_error(agents, seat, move, answer, what) from error
+
+
+def _reason_in_every_language(state, actions: dict, seat: int | None, refusal: IllegalActionError) -> dict:
+    """The rules' reason for refusing ``seat``'s answer, in each language (it is said again later,
+    in a reader's language); the refusal's own reason where the round as a whole was refused."""
+    def reason() -> str:
+        try:
+            return (state.why_illegal(actions[seat], seat) if seat is not None else None) or refusal.reason
+        except Exception:
+            return refusal.reason
+    return in_every_language(reason)
 
 
 def _refused(state, action, seat: int) -> bool:
@@ -201,18 +214,25 @@ def _refused(state, action, seat: int) -> bool:
         return True
 
 
-def _agent_error(agents, seat, move, answer, what) -> AgentError:
+def _agent_error(agents, seat, move, answer, words) -> AgentError:
+    """The failure of ``seat`` (``None``: of the round as a whole); ``words`` what happened, as a
+    message (kept on the error, to say again in another language) or as the agent's own text."""
+    what = say(words)
     if seat is None:
-        message = _("the agents failed at move {move}: {what}").format(move=move, what=what)
+        text = _("the agents failed at move {move}: {what}").format(move=move, what=what)
     else:
-        message = _("{agent} in seat {seat} failed at move {move}: {what}").format(
+        text = _("{agent} in seat {seat} failed at move {move}: {what}").format(
             agent=_agent_name(agents[seat]), seat=seat, move=move, what=what)
-    return AgentError(message, seat=seat, move=move, action=answer, error=what)
+    return AgentError(text, seat=seat, move=move, action=answer, error=what, words=words)
+
+
+def _says(key: str, **values) -> dict:
+    return message("core", key, **values)
 
 
 def _agent_name(agent) -> str:
     name = getattr(agent, "name", None)
-    return name if isinstance(name, str) else type(agent).__name__
+    return kind_name(name) if isinstance(name, str) else type(agent).__name__
 
 
 def _one_line(error: BaseException) -> str:
@@ -247,7 +267,7 @@ class _Clock:
 
     def __enter__(self) -> _Clock:
         self.start = time.monotonic()
-        self.limit = _("ran out of time")
+        self.limit = _says(N_("ran out of time"))
         if self.alarm:
             self.previous = signal.signal(signal.SIGALRM, self._interrupt)
         return self
@@ -260,7 +280,7 @@ class _Clock:
             self.status[0] = 0.0  # no move is running, even if a timeout cut the last one short
 
     def _interrupt(self, signum, frame):
-        raise AgentTimeout(self.limit)
+        raise AgentTimeout(say(self.limit), self.limit)
 
     def act(self, agent, seat: int, observation, legal):
         return self.call(seat, agent.act, observation, legal)
@@ -285,20 +305,20 @@ class _Clock:
             if status is not None:
                 status[0] = 0.0
         if budget is not None and time.monotonic() - began > budget:
-            raise AgentTimeout(self.limit)
+            raise AgentTimeout(say(self.limit), self.limit)
         return answer
 
-    def _budget(self) -> tuple[float | None, str]:
-        """Seconds this move may take, and what the limit is in words."""
-        budget, limit = self.move_time, _("took longer than the {seconds} s a move may take").format(
-            seconds=_seconds(self.move_time or 0))
+    def _budget(self) -> tuple[float | None, dict]:
+        """Seconds this move may take, and what the limit is in words (a message)."""
+        budget, limit = self.move_time, _says(N_("took longer than the {seconds} s a move may take"),
+                                              seconds=self.move_time or 0)
         if self.game_time is not None:
             left = self.game_time - (time.monotonic() - self.start)
             if budget is None or left < budget:
-                budget, limit = left, _("ran out of the {seconds} s the game may take").format(
-                    seconds=_seconds(self.game_time))
+                budget, limit = left, _says(N_("ran out of the {seconds} s the game may take"),
+                                            seconds=self.game_time)
             if left <= 0:
-                raise AgentTimeout(limit)
+                raise AgentTimeout(say(limit), limit)
         return budget, limit
 
 
@@ -677,7 +697,7 @@ class TournamentResult:
 
         s = self.summary()
         fig = go.Figure(go.Bar(
-            x=list(s.index), y=s["win_rate"],
+            x=[kind_name(agent) for agent in s.index], y=s["win_rate"],
             error_y={"type": "data", "symmetric": False,
                      "array": s["win_high"] - s["win_rate"], "arrayminus": s["win_rate"] - s["win_low"]},
             text=[f"{w:.0%}" for w in s["win_rate"]], textposition="outside",

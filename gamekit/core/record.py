@@ -16,9 +16,9 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from ..i18n import translations
+from ..i18n import format_number, translations
 from .errors import IllegalActionError, RecordError
-from .registry import game_factory
+from .registry import game_factory, known_games
 
 _, ngettext, pgettext = translations("core")
 
@@ -59,10 +59,12 @@ class GameRecord:
         """The game's starting position."""
         try:
             return game_factory(self.game)(**self.options, seed=self.seed)
-        except KeyError as error:
-            raise _error(error.args[0]) from None
+        except KeyError:
+            raise _error(_("unknown game {game} (known games: {games})").format(
+                game=repr(self.game), games=", ".join(known_games()) or _("none loaded"))) from None
         except (TypeError, ValueError) as error:
-            raise _error(f"the options {_short(self.options)} do not make a game: {error}") from None
+            raise _error(_("the options {options} do not make a game: {error}").format(
+                options=_short(self.options), error=error)) from None
 
     def replay(self) -> Iterator:
         """Yield the state before the first step, then after every step (each a fresh clone)."""
@@ -81,7 +83,8 @@ class GameRecord:
             capped = self.result.get("capped")
             expected = capped_result(state, capped) if capped and not state.is_terminal else result_of(state)
             if self.result != expected:
-                raise _error(f"the saved result {_short(self.result)} does not match the replay {_short(expected)}")
+                raise _error(_("the saved result {saved} does not match the replay {replayed}").format(
+                    saved=_short(self.result), replayed=_short(expected)))
         return state
 
     def to_dict(self) -> dict:
@@ -105,12 +108,12 @@ class GameRecord:
         if not isinstance(text, (str, bytes, bytearray)):
             raise _error(f"a game record is JSON text, not {type(text).__name__}")
         if len(text) > limits.max_chars:
-            raise _error(f"the record is {len(text):,} characters long; records are limited to "
-                         f"{limits.max_chars:,} (RecordLimits.max_chars)")
+            raise _error(_("the record is {count} characters long; records are limited to {limit} "
+                           "(RecordLimits.max_chars)").format(count=format_number(len(text)), limit=format_number(limits.max_chars)))
         try:
             data = json.loads(text, object_pairs_hook=_refuse_repeated_keys)
         except RecursionError:
-            raise _error("the record nests lists or objects too deeply to be a game record") from None
+            raise _error(_("the record nests lists or objects too deeply to be a game record")) from None
         except RecordError:
             raise
         except (ValueError, UnicodeDecodeError) as error:  # bad JSON, or a number of thousands of digits
@@ -120,34 +123,38 @@ class GameRecord:
     @classmethod
     def from_dict(cls, data, limits: RecordLimits = DEFAULT_LIMITS) -> GameRecord:
         if not isinstance(data, dict):
-            raise _error("a game record is a JSON object {format, game, options, seed, actions}")
+            raise _error(_("a game record is a JSON object {keys}").format(keys="{format, game, options, seed, actions}"))
         unknown = sorted(set(data) - _KEYS)
         if unknown:
-            raise _error(f"unknown key(s) in the record: {unknown}")
+            raise _error(_("unknown key(s) in the record: {keys}").format(keys=unknown))
         missing = sorted(_REQUIRED - set(data))
         if missing:
-            raise _error(f"the record lacks key(s): {missing}")
+            raise _error(_("the record lacks key(s): {keys}").format(keys=missing))
         if data["format"] != FORMAT:
-            raise _error(f"format must be {FORMAT!r}, not {_short(data['format'])}")
+            raise _error(_("format must be {expected}, not {given}").format(expected=repr(FORMAT),
+                                                                            given=_short(data["format"])))
         _expect(data["game"], str, "game")
         _expect(data["options"], dict, "options")
         _expect_json_values(data["options"], "options", limits.max_depth)
         if len(json.dumps(data["options"])) > limits.max_options_chars:
-            raise _error(f"the options are longer than {limits.max_options_chars:,} characters "
-                         "(RecordLimits.max_options_chars)")
+            raise _error(_("the options are longer than {limit} characters (RecordLimits.max_options_chars)")
+                         .format(limit=format_number(limits.max_options_chars)))
         _expect(data["seed"], int, "seed")
         if abs(data["seed"]) >= 10 ** limits.max_seed_digits:
-            raise _error(f"the seed has more than {limits.max_seed_digits} digits (RecordLimits.max_seed_digits)")
+            raise _error(_("the seed has more than {limit} digits (RecordLimits.max_seed_digits)").format(
+                limit=limits.max_seed_digits))
         _expect(data["actions"], list, "actions")
         if len(data["actions"]) > limits.max_actions:
-            raise _error(f"the record has {len(data['actions']):,} steps; records are limited to "
-                         f"{limits.max_actions:,} (RecordLimits.max_actions)")
+            raise _error(_("the record has {count} steps; records are limited to {limit} (RecordLimits.max_actions)")
+                         .format(count=format_number(len(data["actions"])), limit=format_number(limits.max_actions)))
         for number, step in enumerate(data["actions"], start=1):
             for text in step if isinstance(step, list) else [step]:
-                _expect(text, str, f"an action in step {number}" if isinstance(step, list) else f"step {number}")
+                _expect(text, str, (_("an action in step {number}") if isinstance(step, list) else
+                                    _("step {number}")).format(number=number))
                 if len(text) > limits.max_action_chars:
-                    raise _error(f"step {number} holds an action of {len(text):,} characters "
-                                 f"({_short(text, 40)}); an action is at most {limits.max_action_chars}")
+                    raise _error(_("step {number} holds an action of {count} characters ({excerpt}); an action "
+                                   "is at most {limit}").format(number=number, count=format_number(len(text)),
+                                                                excerpt=_short(text, 40), limit=limits.max_action_chars))
         result = data.get("result")
         if result is not None:
             _expect(result, dict, "result")
@@ -181,28 +188,30 @@ def _refuse_repeated_keys(pairs: list) -> dict:
     if len(data) < len(pairs):
         seen = set()
         repeated = next(key for key, _ in pairs if key in seen or seen.add(key))
-        raise _error(f"the key {_short(repeated, 40)} appears twice in one object: a record says everything once")
+        raise _error(_("the key {key} appears twice in one object: a record says everything once").format(
+            key=_short(repeated, 40)))
     return data
 
 
 def _expect(value, kind: type, what: str) -> None:
     if isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
-        raise _error(f"{what} must be a {kind.__name__}, not {type(value).__name__} {_short(value)}")
+        raise _error(_("{what} must be a {kind}, not {given} {value}").format(
+            what=what, kind=kind.__name__, given=type(value).__name__, value=_short(value)))
 
 
 def _expect_json_values(value, what: str, depth: int = DEFAULT_LIMITS.max_depth) -> None:
     """Only plain JSON data may pass to new_game: no objects hide in options."""
     if depth < 0 and isinstance(value, (dict, list)):
-        raise _error(f"{what} nests lists or objects too deeply (RecordLimits.max_depth)")
+        raise _error(_("{what} nests lists or objects too deeply (RecordLimits.max_depth)").format(what=what))
     if isinstance(value, dict):
         for key, item in value.items():
-            _expect(key, str, f"a key of {what}")
+            _expect(key, str, _("a key of {what}").format(what=what))
             _expect_json_values(item, f"{what}.{_short(key, 30)}", depth - 1)
     elif isinstance(value, list):
         for item in value:
             _expect_json_values(item, what, depth - 1)
     elif value is not None and not isinstance(value, (str, int, float, bool)):
-        raise _error(f"{what} holds {_short(value)}, which is not plain JSON data")
+        raise _error(_("{what} holds {value}, which is not plain JSON data").format(what=what, value=_short(value)))
 
 
 def result_of(state) -> dict:
@@ -230,7 +239,8 @@ def record_of(state) -> GameRecord:
 def _short(value, limit: int = 80) -> str:
     """``repr(value)``, cut to ``limit`` characters: a message quotes an excerpt, never a whole input."""
     text = repr(value)
-    return text if len(text) <= limit else text[:limit] + f" ... ({len(text):,} characters)"
+    return text if len(text) <= limit else text[:limit] + _(" ... ({count} characters)").format(
+        count=format_number(len(text)))
 
 
 def copy_json(value):

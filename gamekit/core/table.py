@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..i18n import LANGUAGES, SOURCE_LANGUAGE, language, translations, using_language
+from ..i18n import LANGUAGES, SOURCE_LANGUAGE, in_every_language, language, translations, using_language
 
 from .agents import RandomAgent  # noqa: F401 (the doctest's agent)
 from .arena import agent_setups
@@ -83,15 +83,6 @@ class Event:
 
     def visible_to(self, viewer: int | None) -> bool:
         return self.audience is EVERYONE or viewer in self.audience
-
-
-def in_every_language(render: Callable[[], str]) -> dict[str, str]:
-    """``render()`` once in each language the kit speaks: ``{"en": ..., "pt": ...}``."""
-    texts = {}
-    for code in LANGUAGES:
-        with using_language(code):
-            texts[code] = render()
-    return texts
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from gamekit.i18n import N_, translations
+from gamekit.i18n import N_, say, translations
 
 from .sandbox import BotLimits
 
@@ -70,7 +70,7 @@ def cmd_league(args: argparse.Namespace) -> int:
             who = result.key.split("|")[1 + failure["seat"]].rsplit("@", 1)[0]
             kind = _(FAILURE_NAMES[failure["kind"]]) if failure["kind"] in FAILURE_NAMES else failure["kind"]
             print(_("{who}: {kind} at move {move}: {error}").format(who=who, kind=kind, move=failure["move"],
-                                                                    error=failure["error"]), flush=True)
+                                                                    error=say(failure["error"])), flush=True)
 
     try:
         summary = league.run(on_game=tell)

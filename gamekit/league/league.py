@@ -23,6 +23,7 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import importlib
 import math
 import os
@@ -36,10 +37,11 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
+from gamekit.core.agents import kind_name
 from gamekit.core.leaderboard import mean_interval
 from gamekit.core.registry import game_info
 from gamekit.core.rng import derive_seed
-from gamekit.i18n import N_, format_number, translations
+from gamekit.i18n import N_, format_number, message, say, translations
 
 from .matches import Match, MatchResult, Player, play
 from .sandbox import FAILURE_KINDS, BotFailure, BotLimits, SandboxedAgent
@@ -218,7 +220,9 @@ class League:
             with SandboxedAgent(source, filename=f"{name}.py", limits=self.limits, game=self.game):
                 pass
         except BotFailure as failure:
-            problem = failure.message + ("\n\n" + failure.traceback if failure.traceback else "")
+            # the failure's words (said in each reader's language), then its traceback as Python wrote it
+            problem = _stored_words(message("classroom", "{failure}{traceback}", failure=failure.words,
+                                            traceback="\n\n" + failure.traceback if failure.traceback else ""))
         return self._keep_entry(name, "bot", source=source, problem=problem)
 
     def _keep_entry(self, name: str, kind: str, *, source: str | None, problem: str | None) -> Entry:
@@ -340,7 +344,7 @@ class League:
                "version1": version1, "results": list(result.results), "scores": list(result.scores) or None,
                "capped": result.capped, "fail_seat": failure.get("seat"), "fail_kind": failure.get("kind"),
                "fail_move": failure.get("move"), "fail_action": failure.get("action"),
-               "fail_error": failure.get("error"), "fail_traceback": failure.get("traceback"),
+               "fail_error": _stored_words(failure.get("error")), "fail_traceback": failure.get("traceback"),
                "fail_output": failure.get("output"), "finished": time.time()}
         with self.engine.begin() as db:
             db.execute(games_table.delete().where(games_table.c.league == self.name, games_table.c.key == match.key))
@@ -357,8 +361,9 @@ class League:
                 if versions.get(row["seat0"]) == row["version0"] and versions.get(row["seat1"]) == row["version1"]]
 
     def failures(self, name: str) -> list[dict]:
-        """The games the entry ``name`` failed: opponent, deal, seat, move, kind, action, error,
-        traceback and what it printed (never anything about its opponents' failures)."""
+        """The games the entry ``name`` failed: opponent, deal, seat, move, kind, action, error (in
+        the language in force), traceback and what it printed (never anything about its opponents'
+        failures)."""
         out = []
         for game in self.games():
             seats = (game["seat0"], game["seat1"])
@@ -366,7 +371,7 @@ class League:
             if seat is not None and seats[seat] == name:
                 out.append({"deal": game["deal"], "opponent": seats[1 - seat], "seat": seat,
                             "move": game["fail_move"], "kind": game["fail_kind"], "action": game["fail_action"],
-                            "error": game["fail_error"], "traceback": game["fail_traceback"] or "",
+                            "error": say(game["fail_error"]), "traceback": game["fail_traceback"] or "",
                             "output": game["fail_output"] or ""})
         return out
 
@@ -420,7 +425,7 @@ class League:
         board = self.leaderboard()
         board = board[board["games"] > 0].iloc[::-1]
         fig = go.Figure(go.Bar(
-            y=list(board["entry"]), x=board["points"], orientation="h",
+            y=[entry_in_words(name) for name in board["entry"]], x=board["points"], orientation="h",
             error_x={"type": "data", "symmetric": False, "array": board["points_high"] - board["points"],
                      "arrayminus": board["points"] - board["points_low"]},
             marker_color=["#8a8a8a" if kind == "kit" else "#1f6fb2" for kind in board["kind"]],
@@ -430,6 +435,13 @@ class League:
                           xaxis={"title": _("points per game (1 a win, ½ a draw)"), "range": [0, 1.1]},
                           yaxis={"title": ""}, template="plotly_white", height=160 + 40 * len(board))
         return fig
+
+
+def entry_in_words(name: str) -> str:
+    """An entry's name as a page shows it: a kit agent's by its name in the language in force
+    ("kit:heuristic" -> "kit:heurístico"); the stored name stays the key."""
+    kit, _colon, agent = name.partition(":")
+    return f"kit:{kind_name(agent)}" if kit == "kit" and agent else name
 
 
 def result_in_words(result: str) -> str:
@@ -477,12 +489,20 @@ def _clip(share: float) -> float:
     return share if math.isnan(share) else min(1.0, max(0.0, share))
 
 
+def _stored_words(words) -> str | None:
+    """A failure's words as the database keeps them: a message as its JSON (said in each reader's
+    language when shown), plain text as it is."""
+    return json.dumps(words, ensure_ascii=False) if isinstance(words, dict) else words
+
+
 def _version(source: str) -> str:
     return hashlib.sha256(source.encode("utf-8")).hexdigest()[:16]
 
 
 def _entry(row) -> Entry:
-    return Entry(row["name"], row["kind"], row["version"], row["token"], row["problem"], row["source"])
+    """An entry as stored, its problem (if any) said in the language in force."""
+    problem = None if row["problem"] is None else say(row["problem"])
+    return Entry(row["name"], row["kind"], row["version"], row["token"], problem, row["source"])
 
 
 def _result_of(future, match: Match) -> MatchResult:

@@ -53,7 +53,9 @@ class Match:
 @dataclass(frozen=True)
 class MatchResult:
     """``results`` has one word a seat; ``failure`` (if a seat failed) holds its ``seat``,
-    ``kind``, ``move``, ``action``, ``error``, ``traceback`` and ``output`` (what the bot printed).
+    ``kind``, ``move``, ``action``, ``error`` (a :func:`gamekit.i18n.message`, said with
+    :func:`gamekit.i18n.say` in the reader's language, or plain text), ``traceback`` and ``output``
+    (what the bot printed).
     ``void`` is set when nobody's play is to blame (the league retries such a game)."""
 
     key: str
@@ -73,7 +75,7 @@ def play(match: Match) -> MatchResult:
             try:
                 agents.append(player.build(match.game, derive_seed(match.deal_seed, seat), match.limits))
             except BotFailure as failure:
-                return _forfeit(match, seat, failure.kind, 0, None, failure.message, failure.traceback,
+                return _forfeit(match, seat, failure.kind, 0, None, failure.words, failure.traceback,
                                 failure.output)
         try:
             record = play_match(match.game, agents, seed=match.deal_seed, options=match.options,
@@ -109,16 +111,17 @@ def _failed(match: Match, agents: list, error: AgentError) -> MatchResult:
                                                "error": str(error), "traceback": _trace(cause or error),
                                                "output": ""}, void=True)
     if isinstance(cause, BotFailure):
-        kind, what, trace, output = cause.kind, cause.message, cause.traceback, cause.output
+        kind, what, trace, output = cause.kind, cause.words, cause.traceback, cause.output
     else:
-        what = error.error
+        what = error.words
         kind = "illegal" if isinstance(cause, IllegalActionError) else "timeout" if cause is None else "exception"
         trace = "" if isinstance(cause, IllegalActionError) or cause is None else _trace(cause)
         output = getattr(agents[seat], "output", "") if seat < len(agents) else ""
     return _forfeit(match, seat, kind, error.move, error.action, what, trace, output)
 
 
-def _forfeit(match: Match, seat: int, kind: str, move: int, action, error: str, trace: str, output: str) -> MatchResult:
+def _forfeit(match: Match, seat: int, kind: str, move: int, action, error: dict | str, trace: str,
+             output: str) -> MatchResult:
     results = tuple(kind if s == seat else "win" for s in range(len(match.players)))
     return MatchResult(match.key, results=results,
                        failure={"seat": seat, "kind": kind, "move": move, "action": action, "error": error,

@@ -26,7 +26,7 @@ from starlette.routing import Route
 
 from gamekit.i18n import format_number, language, translations
 
-from .league import result_in_words
+from .league import entry_in_words, result_in_words
 
 _, ngettext, pgettext = translations("classroom")
 
@@ -92,7 +92,7 @@ def league_routes(league, check_teacher: Callable[[Request], bool] | None = None
             entries=_("Entries"), give=_("Give each student the link to their own report."),
             entry=_("entry"), status=_("status"), board=_("The leaderboard")).items()}
         rows = "".join(
-            f"<tr><td class='{e.kind}'>{_e(e.name)}</td><td>{w['plays'] if e.plays else _e(e.problem.splitlines()[0])}</td>"
+            f"<tr><td class='{e.kind}'>{_e(entry_in_words(e.name))}</td><td>{w['plays'] if e.plays else _e(e.problem.splitlines()[0])}</td>"
             f"<td><a href='{base}/entry/{e.token}'>{w['report']}</a></td></tr>" for e in entries)
         body = (f"{message}<p>{_running(league)}</p>"
                 f"<form method='post' action='{base}/teacher/run?token={token}'>"
@@ -199,7 +199,7 @@ def board_table(board) -> str:
     rows, plays = [], _("plays")
     for row in board.itertuples():
         rows.append(
-            f"<tr><td class='n'>{row.rank}</td><td class='{row.kind}'>{_e(row.entry)}</td>"
+            f"<tr><td class='n'>{row.rank}</td><td class='{row.kind}'>{_e(entry_in_words(row.entry))}</td>"
             + "".join(f"<td class='n'>{value}</td>" for value in (row.games, row.wins, row.draws, row.losses, row.failed))
             + f"<td class='n'>{_interval(row.points, row.points_low, row.points_high, 2)}</td>"
             f"<td class='n'>{_interval(row.margin, row.margin_low, row.margin_high, 1, signed=True)}</td>"
@@ -209,7 +209,7 @@ def board_table(board) -> str:
 
 def failure_heading(failure: dict) -> str:
     """One failed game in words: the deal, the opponent, the seat, how and when it failed (HTML)."""
-    values = {"deal": failure["deal"] + 1, "opponent": _e(failure["opponent"]), "seat": failure["seat"],
+    values = {"deal": failure["deal"] + 1, "opponent": _e(entry_in_words(failure["opponent"])), "seat": failure["seat"],
               "kind": _e(result_in_words(failure["kind"])), "move": failure["move"]}
     if not failure["action"]:
         return _e(_("Deal {deal} against {opponent}, seat {seat}: {kind} at move {move}")).format(**values)

@@ -62,6 +62,7 @@ from pathlib import Path
 
 import gamekit
 from gamekit.core.state import normalise_text
+from gamekit.i18n import N_, message, say
 
 BOT_PROGRAM = str(Path(__file__).with_name("bot_process.py"))
 KIT_ROOT = str(Path(gamekit.__file__).resolve().parent.parent)
@@ -71,6 +72,14 @@ OUTPUT_CHARACTERS = 2000  # the end of what a bot printed, kept for its report
 FAILURE_KINDS = ("illegal", "exception", "timeout", "memory", "crash")
 """How a bot can fail a game: an illegal (or unreadable) answer, an exception in its code, out of
 time, out of memory, or its process ended (``os._exit``, a signal, a fatal error)."""
+#: When a bot failed, in the words its failure message ends with (the keys are what the code says).
+DOING = {"start": N_("while starting: running the file and building the agent"), "move": N_("on its move"),
+         "setup": N_("on its set-up")}
+
+
+def _says(key: str, **values) -> dict:
+    """A failure's message, stored as its words and values and said in each reader's language."""
+    return message("classroom", key, **values)
 
 
 @dataclass(frozen=True)
@@ -90,12 +99,14 @@ class BotLimits:
 
 
 class BotFailure(RuntimeError):
-    """A bot failed: ``kind`` is one of :data:`FAILURE_KINDS`; ``traceback`` is the one from the
-    bot's own process (empty if it had none) and ``output`` the end of what it printed."""
+    """A bot failed: ``kind`` is one of :data:`FAILURE_KINDS`; ``words`` what happened, as a
+    :func:`gamekit.i18n.message` to say in the reader's language (``message`` is it said in the
+    language in force when it failed); ``traceback`` is the one from the bot's own process (empty if
+    it had none) and ``output`` the end of what it printed."""
 
-    def __init__(self, kind: str, message: str, *, traceback: str = "", output: str = ""):
-        super().__init__(message)
-        self.kind, self.message = kind, message
+    def __init__(self, kind: str, words: dict | str, *, traceback: str = "", output: str = ""):
+        self.kind, self.words, self.message = kind, words, say(words)
+        super().__init__(self.message)
         self.traceback, self.output = traceback, output
 
 
@@ -118,8 +129,7 @@ class SandboxedAgent:
         self._finalizer = weakref.finalize(self, _end, self.process, self.scratch)
         self._buffer = b""
         first = (source, filename, 0 if seed is None else seed, game)  # the game's rules load before the clock runs
-        hello = self._exchange(first, limits.start_time,
-                               "while starting: running the file and building the agent")
+        hello = self._exchange(first, limits.start_time, "start")
         self.name = str(hello.get("hello") or "bot")
         if hello.get("setup") is True:
             self.setup = self._setup  # only then: the arena asks agents that have a setup
@@ -128,22 +138,22 @@ class SandboxedAgent:
     def act(self, observation, legal_actions: list):
         allowed = self.limits.move_time + self.bank
         began = time.monotonic()
-        reply = self._exchange(("act", observation, list(legal_actions)), allowed, "on its move")
+        reply = self._exchange(("act", observation, list(legal_actions)), allowed, "move")
         self._spend(time.monotonic() - began)
         text = reply.get("action")
         if not isinstance(text, str):
-            raise self._fail("illegal", "answered something that is not an action's text")
+            raise self._fail("illegal", _says(N_("answered something that is not an action's text")))
         by_text = {normalise_text(str(action)): action for action in legal_actions}
         return by_text.get(normalise_text(text), text)  # unknown text: the rules say why it is refused
 
     def _setup(self, seat: int, options: dict | None = None):
         began = time.monotonic()
         reply = self._exchange(("setup", seat, dict(options or {})),
-                               self.limits.move_time + self.bank, "on its set-up")
+                               self.limits.move_time + self.bank, "setup")
         self._spend(time.monotonic() - began)
         chosen = reply.get("setup")
         if chosen is not None and not isinstance(chosen, str):
-            raise self._fail("illegal", "answered a set-up that is not a text")
+            raise self._fail("illegal", _says(N_("answered a set-up that is not a text")))
         return chosen
 
     @property
@@ -168,33 +178,39 @@ class SandboxedAgent:
     def _spend(self, seconds: float) -> None:
         self.bank = max(0.0, self.bank - max(0.0, seconds - self.limits.move_time))
 
-    def _exchange(self, message, seconds: float, doing: str) -> dict:
+    def _exchange(self, request, seconds: float, doing: str) -> dict:
+        """Send ``request`` and read the answer; ``doing`` (a key of :data:`DOING`) says when it failed."""
         if self.failure is not None:
             raise self.failure
         deadline = time.monotonic() + seconds
-        frame = pickle.dumps(message, protocol=pickle.HIGHEST_PROTOCOL)
+        frame = pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL)
         if not self._send(struct.pack(">I", len(frame)) + frame, deadline):
             raise self._ended(doing)
         line = self._receive(deadline)
         if line is None:
             raise self._ended(doing)
+        when = _says(DOING[doing])
         if line is TimeoutError:
-            raise self._fail("timeout", f"took too long {doing}: {self._time_rule(doing)}")
+            raise self._fail("timeout", _says(N_("took too long {doing}: {rule}"), doing=when,
+                                              rule=self._time_rule(doing)))
         try:
             reply = json.loads(line)
         except (ValueError, UnicodeDecodeError):
-            raise self._fail("illegal", f"wrote something that is not an answer {doing}") from None
+            raise self._fail("illegal", _says(N_("wrote something that is not an answer {doing}"), doing=when)) from None
         if not isinstance(reply, dict):
-            raise self._fail("illegal", f"wrote something that is not an answer {doing}")
+            raise self._fail("illegal", _says(N_("wrote something that is not an answer {doing}"), doing=when))
         if "failure" in reply:
             kind = reply["failure"] if reply["failure"] in ("exception", "memory") else "exception"
-            raise self._fail(kind, f"{_text(reply.get('error'))} ({doing})", _text(reply.get("traceback")))
+            # Translators: {error} is the bot's own exception, as Python wrote it
+            raise self._fail(kind, _says(N_("{error} ({doing})"), error=_text(reply.get("error")), doing=when),
+                             _text(reply.get("traceback")))
         return reply
 
-    def _time_rule(self, doing: str) -> str:
-        if "starting" in doing:
-            return f"{self.limits.start_time:g} s to start"
-        return f"{self.limits.move_time:g} s a move, and its {self.limits.time_bank:g} s time bank is used up"
+    def _time_rule(self, doing: str) -> dict:
+        if doing == "start":
+            return _says(N_("{seconds} s to start"), seconds=self.limits.start_time)
+        return _says(N_("{seconds} s a move, and its {bank} s time bank is used up"),
+                     seconds=self.limits.move_time, bank=self.limits.time_bank)
 
     def _send(self, data: bytes, deadline: float) -> bool:
         """Write ``data`` to the bot before ``deadline`` (a bot that stops reading cannot block
@@ -226,7 +242,7 @@ class SandboxedAgent:
                 return None
             self._buffer += chunk
             if len(self._buffer) > ANSWER_BYTES:
-                raise self._fail("illegal", "wrote an answer far too long to be an action")
+                raise self._fail("illegal", _says(N_("wrote an answer far too long to be an action")))
         line, self._buffer = self._buffer.split(b"\n", 1)
         return line
 
@@ -236,18 +252,25 @@ class SandboxedAgent:
             code = self.process.wait(timeout=2)
         except subprocess.TimeoutExpired:
             code = None
-        errors = _tail(Path(self.scratch, "stderr.txt"))
+        errors, when = _tail(Path(self.scratch, "stderr.txt")), _says(DOING[doing])
         if code is not None and code < 0 and -code == getattr(signal, "SIGXCPU", None):
-            return self._fail("timeout", f"used up its {self.limits.cpu_seconds} CPU seconds {doing}", errors)
+            return self._fail("timeout", _says(N_("used up its {seconds} CPU seconds {doing}"),
+                                               seconds=self.limits.cpu_seconds, doing=when), errors)
         if "MemoryError" in errors:
-            return self._fail("memory", f"ran out of its {self.limits.memory_mb} MB of memory {doing}", errors)
-        how = (f"was stopped by signal {signal.Signals(-code).name}" if code is not None and code < 0
-               else f"ended with exit code {code} (os._exit or sys.exit?)" if code is not None
-               else "stopped answering")
-        return self._fail("crash", f"its process {how} {doing}", errors)
+            return self._fail("memory", _says(N_("ran out of its {memory} MB of memory {doing}"),
+                                              memory=str(self.limits.memory_mb), doing=when), errors)
+        if code is not None and code < 0:
+            words = _says(N_("its process was stopped by signal {signal} {doing}"),
+                          signal=signal.Signals(-code).name, doing=when)
+        elif code is not None:
+            words = _says(N_("its process ended with exit code {code} (os._exit or sys.exit?) {doing}"),
+                          code=str(code), doing=when)
+        else:
+            words = _says(N_("its process stopped answering {doing}"), doing=when)
+        return self._fail("crash", words, errors)
 
-    def _fail(self, kind: str, message: str, trace: str = "") -> BotFailure:
-        self.failure = BotFailure(kind, message, traceback=trace, output=self.output)
+    def _fail(self, kind: str, words: dict, trace: str = "") -> BotFailure:
+        self.failure = BotFailure(kind, words, traceback=trace, output=self.output)
         self.close()
         return self.failure
 

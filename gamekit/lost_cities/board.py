@@ -37,7 +37,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from gamekit.core import IllegalActionError, TableView
+from gamekit.core import IllegalActionError, TableView, kind_name
 from gamekit.i18n import N_, translations
 from gamekit.ui import card_button, chip, set_enabled, set_selected
 from gamekit.ui.parts import Parts, mark
@@ -574,7 +574,7 @@ class LostCitiesBoard(TableBoard):
                 f'data-count="{len(pile)}">{shown}{count}</td>')
 
     def _seat_html(self, p: int, seen, view: TableView) -> str:
-        kind = _("person") if p in view.persons else _("computer: {agent}").format(agent=self.kinds[p])
+        kind = _("person") if p in view.persons else _("computer: {agent}").format(agent=kind_name(self.kinds[p]))
         team = _(" · team {side}").format(side=self.state.side_of(p)) if self.state.teams else ""
         known = ""
         if p != view.seat and seen.known[p]:
@@ -597,7 +597,7 @@ class LostCitiesBoard(TableBoard):
             why = "".join(self._explanation_html(action, explanation) for action, explanation in turn
                           if self._may_explain(view))
             name = f'<b class="gk-seat-colour-{seat}">{escape(view.names[seat])}</b>'
-            who = escape(_("{name} ({agent}) last turn:")).format(name=name, agent=escape(self.kinds[seat]))
+            who = escape(_("{name} ({agent}) last turn:")).format(name=name, agent=escape(kind_name(self.kinds[seat])))
             parts.append(f'<div class="lc-agent-turn" data-seat="{seat}">{who}<br>'
                          f"<b>{escape(moves)}</b>{why}</div>")
         if not parts:
@@ -674,7 +674,7 @@ class LostCitiesBoard(TableBoard):
         for p, name in enumerate(view.names):
             text = (_("  {name} ({kind}): {count} cards  <- to move") if p in view.waiting_for else
                     _("  {name} ({kind}): {count} cards"))
-            lines.append(text.format(name=name, kind=self.kinds[p], count=seen.hand_sizes[p]))
+            lines.append(text.format(name=name, kind=kind_name(self.kinds[p]), count=seen.hand_sizes[p]))
         if view.seat is not None and not view.is_over:
             hand = ", ".join(map(card_name, seen.hand))
             if self._picked:

@@ -24,7 +24,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from gamekit.core import IllegalActionError, TableView
+from gamekit.core import IllegalActionError, TableView, kind_name
 from gamekit.i18n import translations
 from gamekit.ui import card_button, chip, set_enabled, set_selected
 from gamekit.ui.parts import Parts, mark
@@ -272,7 +272,7 @@ class MilhoesBoard(TableBoard):
                 f'<span class="gk-muted">{escape(to_come).format(cards=later)}</span></span></div>')
 
     def _seat_html(self, p: int, seen, view: TableView) -> str:
-        kind = _("person") if p in view.persons else _("computer: {agent}").format(agent=self.kinds[p])
+        kind = _("person") if p in view.persons else _("computer: {agent}").format(agent=kind_name(self.kinds[p]))
         score = seen.scores[p] if seen.scores is not None else None
         shown = f"{score:+d}" if score is not None else "?"
         none = escape(_("none"))
@@ -358,7 +358,7 @@ class MilhoesBoard(TableBoard):
             won = format_points(seen.won[p]) or "-"
             used = " ".join(map(str, seen.used[p])) or "-"
             lines.append(_("  {name} ({kind}): {score} points, won {won}; played {used}; {state}").format(
-                name=name, kind=self.kinds[p], score=score, won=won, used=used,
+                name=name, kind=kind_name(self.kinds[p]), score=score, won=won, used=used,
                 state=self._seat_state(p, view) or "-"))
         if view.my_turn:
             hand = " ".join(str(a.card) for a in view.legal_actions)

@@ -53,7 +53,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from gamekit.core import IllegalActionError, Table, TableView, derive_seed
+from gamekit.core import IllegalActionError, Table, TableView, derive_seed, kind_name, the_agent
 from gamekit.ui import HUMAN, check_seats
 from gamekit.ui.table_board import TableBoard
 from gamekit.ui.theme import style_sheet
@@ -337,7 +337,7 @@ class StrategoBoard(SetupEditor, TableBoard):
         seat = table.state.current_player
         if not table.seats[seat].is_person:
             _refuse(_("{name} is played by the agent {agent}: click Play a round").format(
-                name=self.names[seat], agent=repr(self.kinds[seat])))
+                name=self.names[seat], agent=repr(kind_name(self.kinds[seat]))))
         if table.pass_to is not None:
             _refuse(_("pass the screen to {name} first").format(name=self.names[seat]))
         return seat
@@ -663,7 +663,7 @@ class StrategoBoard(SetupEditor, TableBoard):
         """ "Ana's Dragon (10)" / "o Dragão de Ana (10)", or "Ana's piece" for an unknown rank."""
         side = self._spec.sides[owner]
         if label in RANK_OF_SYMBOL:
-            piece = Piece(owner, side, self._spec.piece_name(RANK_OF_SYMBOL[label], owner), label)
+            piece = Piece(owner, side, self._spec.piece_key(RANK_OF_SYMBOL[label], owner), label)
         else:
             piece = Piece(owner, side)
         return piece.say(named(self.names, self._spec.sides))
@@ -705,7 +705,7 @@ class StrategoBoard(SetupEditor, TableBoard):
 
     def _seat_label(self, seat: int) -> str:
         side = side_word(self._spec.sides[seat])
-        kind = _("a person") if self.kinds[seat] == HUMAN else _("the {agent} agent").format(agent=self.kinds[seat])
+        kind = _("a person") if self.kinds[seat] == HUMAN else the_agent(self.kinds[seat])
         return _("{side}, {kind}").format(side=side, kind=kind) if self.names[seat] != side else kind
 
     def _turn_lines(self) -> list[tuple[str, bool]]:
@@ -777,7 +777,7 @@ class StrategoBoard(SetupEditor, TableBoard):
         return "\n".join(lines)
 
     def _kind_word(self, seat: int) -> str:
-        return _("human") if self.kinds[seat] == HUMAN else self.kinds[seat]
+        return kind_name(self.kinds[seat])
 
     def __repr__(self) -> str:
         state = self.state

@@ -245,7 +245,7 @@ def parse_setup(text, side: int, spec: BoardSpec) -> list[int]:
 def _check_army(counts: Counter, spec: BoardSpec, who: str) -> None:
     wanted = spec.army_counts()
     def counted(count: int, rank: int) -> str:
-        return f"{count} {piece_word(spec.piece_name(rank))} ({symbol(rank)})"
+        return f"{count} {piece_word(spec.piece_key(rank))} ({symbol(rank)})"
 
     extra = [counted(counts[r] - n, r) for r, n in wanted.items() if counts[r] > n]
     missing = [counted(n - counts[r], r) for r, n in wanted.items() if counts[r] < n]

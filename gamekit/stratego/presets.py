@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .words import PIECE_FORMS, piece_word
+
 FLAG, SLAYER, SCOUT, DWARF, ELF, BEAST, SORCERESS, RIDER, KNIGHT, MAGE, DRAGON, TRAP = range(12)
 RANKS = tuple(range(12))
 IMMOBILE = frozenset({FLAG, TRAP})
@@ -74,8 +76,14 @@ class BoardSpec:
     def army_counts(self) -> dict[int, int]:
         return dict(self.army)
 
-    def piece_name(self, rank: int, side: int = FIRE) -> str:
+    def piece_key(self, rank: int, side: int = FIRE) -> str:
+        """The piece's English name, the key the kit's words know it by (``"Dragon"``)."""
         return self.names[rank][side]
+
+    def piece_name(self, rank: int, side: int = FIRE) -> str:
+        """The piece's name in the language in force ("Dragon" / "Dragão")."""
+        key = self.piece_key(rank, side)
+        return piece_word(key) if key in PIECE_FORMS else key
 
     def plural(self, rank: int) -> str:
         name = self.names[rank][FIRE]

@@ -367,7 +367,7 @@ class StrategoState(MoveGeneration, Refusals, GameState):
 
     def _name(self, pid: int) -> str:
         """The piece's name in the army it came from: a charmed Yeti is still a Yeti."""
-        return self.spec.piece_name(self.rank[pid], self.origin[pid])
+        return self.spec.piece_key(self.rank[pid], self.origin[pid])
 
     def _any(self, rank: int) -> str:
         """A piece of ``rank`` in a sentence: "the Dragon" (one an army), "an Elf" (several), "a

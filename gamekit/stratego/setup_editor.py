@@ -113,7 +113,7 @@ class SetupEditor:
             piece=self._piece_name(piece), rank=piece))
 
     def _piece_name(self, piece: str, form: int = 0) -> str:
-        return piece_word(self._spec.piece_name(RANK_OF_SYMBOL[piece], self._editing), form)
+        return piece_word(self._spec.piece_key(RANK_OF_SYMBOL[piece], self._editing), form)
 
     def _check_editing(self) -> None:
         if self._editing is None:

@@ -9,20 +9,18 @@ from collections.abc import Mapping, Sequence
 
 import ipywidgets as widgets
 
-from gamekit.core import derive_seed
+from gamekit.core import derive_seed, kind_name
 
-from ..i18n import N_, translations
+from ..i18n import translations
 
 _, ngettext, pgettext = translations("ui")
 
 HUMAN = "human"
-#: How a seat picker shows the seat kinds every game has (an agent's name is its own word).
-KIND_LABELS = {HUMAN: N_("human"), "random": N_("random")}
 
 
 def kind_label(kind: str) -> str:
-    """A seat kind as the picker shows it ("human" -> "pessoa" in Portuguese); the value stays."""
-    return _(KIND_LABELS[kind]) if kind in KIND_LABELS else kind
+    """A seat kind as the picker shows it ("heuristic" -> "heurístico" in Portuguese); the value stays."""
+    return kind_name(kind)
 
 
 def kind_options(kinds: Sequence[str]) -> list:

@@ -8,6 +8,8 @@
   const WORDS = window.GK_WORDS || {};  // the server's words in this page's language
   // A word of the server's, its {placeholders} filled in.
   const say = (key, values) => (WORDS[key] || key).replace(/\{(\w+)\}/g, (whole, name) => (values && name in values ? String(values[name]) : whole));
+  // An agent's key as the teacher reads it ("heuristic" -> "heurístico"); the key is what is sent.
+  const agentName = (kind) => { const game = games.find((g) => g.agent_names && kind in g.agent_names); return game ? game.agent_names[kind] : kind; };
 
   async function api(path, options) {
     const answer = await fetch("/api/teacher" + path, Object.assign({ headers: headers }, options || {}));
@@ -22,7 +24,7 @@
   function kindSelect(game, value) {
     const select = make("select");
     for (const kind of ["student"].concat(game.agents)) {
-      const option = make("option", kind === "student" ? say("student") : say("computer_agent", { agent: kind }));
+      const option = make("option", kind === "student" ? say("student") : say("computer_agent", { agent: agentName(kind) }));
       option.value = kind; select.appendChild(option);
     }
     select.value = value || "student";
@@ -89,7 +91,7 @@
       const row = make("tr"), dotCell = make("td"), dot = make("span", undefined, "gk-dot");
       if (t.connected.includes(seat) || t.kinds[seat] !== "student") { dot.classList.add("gk-on"); }
       dotCell.appendChild(dot);
-      row.append(dotCell, make("td", name), make("td", t.kinds[seat] === "student" ? (t.taken.includes(seat) ? say("student") : say("free_seat")) : say("computer_agent", { agent: t.kinds[seat] })),
+      row.append(dotCell, make("td", name), make("td", t.kinds[seat] === "student" ? (t.taken.includes(seat) ? say("student") : say("free_seat")) : say("computer_agent", { agent: agentName(t.kinds[seat]) })),
         make("td", String(t.scores[seat])), make("td", t.chosen.includes(seat) ? say("submitted_mark") : t.waiting_for.includes(seat) ? say("turn") : "", "gk-turn"));
       grid.appendChild(row);
     });
@@ -101,7 +103,7 @@
     t.names.forEach((name, seat) => {
       for (const kind of ["student"].concat(game ? game.agents : [])) {
         if (kind === t.kinds[seat]) { continue; }
-        const option = make("option", name + " → " + (kind === "student" ? say("a_student") : say("computer_agent", { agent: kind })));
+        const option = make("option", name + " → " + (kind === "student" ? say("a_student") : say("computer_agent", { agent: agentName(kind) })));
         option.value = seat + ":" + kind; seatChoice.appendChild(option);
       }
     });
