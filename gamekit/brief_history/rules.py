@@ -120,7 +120,7 @@ from .maps import TeachingMap, load_map
 from .names import NAMES
 from .odds import MAX_INDICATOR, VIKING_NATURAL, points_from_scores, success_probability
 from .words import (  # noqa: F401 (COLOUR_NAMES and name_colours: the board imports them from here)
-    COLOUR_NAMES, Listed, Said, colour_name, said_line, decimal, display_name, name_colours, terrain_name, words)
+    COLOUR_NAMES, Listed, Said, Sentence, colour_name, decimal, display_name, name_colours, said, terrain_name, words)
 
 _, ngettext, pgettext = translations("brief_history")
 
@@ -300,7 +300,7 @@ class BriefHistoryState(GameState):
         self.resume = "expand"  # where a monument decision returns to
         self.event_armies: list[str] = []
         self.last_roll: tuple | None = None
-        self._log: list[Said] = []  # what everyone may read (``log``: in the reader's language)
+        self._log: list = []  # what everyone may read: Sentence tuples, each said when first read (``log``)
         # What only one colour's player may read (their cards): (public lines before it, colour, text,
         # the number of the step of history that wrote it)
         self.secret_log: list[tuple[int, int, str, int]] = []
@@ -821,7 +821,7 @@ class BriefHistoryState(GameState):
         self.queue = [pick for k in range(n) for pick in ((ranking[n - 1 - k], "empire"), (ranking[k], "event"))]
         self.phase = "draft"
         self._say(N_("Epoch {epoch} begins; Area values: {values}"), epoch=self.epoch,
-                  values=Listed(Said(N_("{area} {value}"), area=a, value=v) for a, v in self.area_values().items() if v))
+                  values=Listed(Sentence.of(N_("{area} {value}"), area=a, value=v) for a, v in self.area_values().items() if v))
         self._advance()
 
     def _take(self, action) -> None:
@@ -835,7 +835,7 @@ class BriefHistoryState(GameState):
             self.events_held[colour].append(card)
         self._say(N_("colour {colour} keeps an Empire card") if kind == "empire"
                   else N_("colour {colour} keeps an Event card"), colour=colour)
-        self._tell(colour, Said(N_("colour {colour} keeps {card}"), colour=colour, card=action.card))
+        self._tell(colour, Sentence.of(N_("colour {colour} keeps {card}"), colour=colour, card=action.card))
         if kind == "event" and self._cannot_pay(colour, card):  # warned while the turn is still to come
             self._tell(colour, self._unpayable_words(colour, card))
 
@@ -857,19 +857,19 @@ class BriefHistoryState(GameState):
             if self._cannot_pay(colour, card):
                 self._tell(colour, self._unpayable_words(colour, card))
             else:
-                self._tell(colour, Said(N_("colour {colour}: play {card} ({cost} gold) at the start of your empire "
-                                           "turn this Epoch, before establishing, or it is lost"),
-                                        colour=colour, card=card.name, cost=card.cost))
+                self._tell(colour, Sentence.of(N_("colour {colour}: play {card} ({cost} gold) at the start of your empire "
+                                                  "turn this Epoch, before establishing, or it is lost"),
+                                               colour=colour, card=card.name, cost=card.cost))
 
     def _cannot_pay(self, colour: int, card: EventCard) -> bool:
         """A red Event due this Epoch that ``colour`` cannot pay for when it must be played: gold
         comes only at the end of the holder's own empire turn, after the start when red Events are played."""
         return card.colour == "red" and self.epoch >= card.epoch + card.late and card.cost > self.gold[colour]
 
-    def _unpayable_words(self, colour: int, card: EventCard) -> Said:
-        return Said(N_("colour {colour}: {card} costs {cost} gold and you have {gold}: it cannot "
+    def _unpayable_words(self, colour: int, card: EventCard) -> tuple:
+        return Sentence.of(N_("colour {colour}: {card} costs {cost} gold and you have {gold}: it cannot "
                        "be played at the start of your empire turn this Epoch, so it is lost then, unplayed"),
-                    colour=colour, card=card.name, cost=card.cost, gold=self.gold[colour])
+                           colour=colour, card=card.name, cost=card.cost, gold=self.gold[colour])
 
     def _next_empire(self) -> None:
         if not self.turns:
@@ -901,10 +901,10 @@ class BriefHistoryState(GameState):
             lost = self.red_cards_due(turn.colour)
             for card in lost:  # Event cards are secret until played: the others learn only that one went
                 held.remove(card)
-                self._tell(turn.colour, Said(N_("colour {colour} loses {card}, not played in time"),
-                                             colour=turn.colour, card=card.name))
+                self._tell(turn.colour, Sentence.of(N_("colour {colour} loses {card}, not played in time"),
+                                                    colour=turn.colour, card=card.name))
             if lost:
-                self._say(Said.ngettext("colour {colour} discards {n} red Event card, not played in time",
+                self._say(Sentence.ngettext("colour {colour} discards {n} red Event card, not played in time",
                                         "colour {colour} discards {n} red Event cards, not played in time", len(lost),
                                         colour=turn.colour, n=len(lost)))
         spec = turn.spec
@@ -1098,7 +1098,7 @@ class BriefHistoryState(GameState):
             turn.organiser -= 1
         self.army[territory] = (turn.colour, True)
         self._note_crossing(territory)
-        self._say(Said.ngettext("over-run {territory} ({points} point left)", "over-run {territory} ({points} points left)",
+        self._say(Sentence.ngettext("over-run {territory} ({points} point left)", "over-run {territory} ({points} points left)",
                                 info["points"], indent=INDENT, territory=territory, points=info["points"]))
         self._take_control(territory, "overrun")
 
@@ -1123,14 +1123,14 @@ class BriefHistoryState(GameState):
         reduced = None
         if site == "capital":
             self.site[territory] = "city"
-            reduced = Said(N_("the capital becomes a city"))
+            reduced = Sentence.of(N_("the capital becomes a city"))
         elif site == "city":
             del self.site[territory]
-            reduced = Said(N_("the city is removed"))
+            reduced = Sentence.of(N_("the city is removed"))
         elif territory in self.monument and not (turn.trait == "french" and how in ("invasion", "overrun")):
             self.monument.discard(territory)
             self.monuments_left += 1
-            reduced = Said(N_("the monument is removed"))
+            reduced = Sentence.of(N_("the monument is removed"))
         if reduced:
             self._say(N_("reduction in {territory}: {reduced}"), indent=INDENT, territory=territory, reduced=reduced)
             if turn.barbarian:
@@ -1225,7 +1225,7 @@ class BriefHistoryState(GameState):
             dead = [t for t in self.world.territories_in(target) if self.army.get(t, (None, True))[1] is False]
             for t in dead:
                 del self.army[t]
-            self._say(Said.ngettext("plague in {area}: {n} retired army removed", "plague in {area}: {n} retired armies removed",
+            self._say(Sentence.ngettext("plague in {area}: {n} retired army removed", "plague in {area}: {n} retired armies removed",
                                     len(dead), indent=INDENT, area=target, n=len(dead)))
         elif kind == "astronomy":
             turn.fleets = turn.fleets + ((target,) if target not in turn.fleets else ())
@@ -1361,22 +1361,31 @@ class BriefHistoryState(GameState):
             hand.clear()
         self._start_epoch()
 
-    def _say(self, message: str, indent: str = "", **values) -> None:
+    def _say(self, message, indent: str = "", **values) -> None:
         """A line of the public log: an English sentence (marked for the catalog where it is written,
-        or a ``Said`` already) and its values, said again in the language of whoever reads it."""
-        self._log.append(message if isinstance(message, Said) else said_line(message, indent, values))
+        or a ``Sentence`` tuple already) and its values, kept as a ``Sentence`` and said when read,
+        in the language of whoever reads it."""
+        self._log.append(message if type(message) is tuple else (message, None, 1, indent, values))
 
-    def _tell(self, colour: int, line: Said) -> None:
-        """A line of the log that only ``colour``'s player may read."""
+    def _tell(self, colour: int, line: tuple) -> None:
+        """A line of the log (a ``Sentence``) that only ``colour``'s player may read."""
         self.secret_log.append((len(self._log), colour, line, len(self.history) + 1))
+
+    def _lines(self, start: int = 0, end: int | None = None) -> list:
+        """Public lines ``start:end`` as ``Said`` sentences, each said once, when first read."""
+        log = self._log
+        for at in range(start, len(log) if end is None else end):
+            if type(log[at]) is tuple:
+                log[at] = said(log[at])
+        return log[start:end]
 
     @property
     def log(self) -> list[str]:
         """The public log, one line each, in the language in force (the lines keep their English
         text and sentence: ``words.Said``). A copy: changing it changes nothing in the game."""
         if language() == "en":
-            return list(self._log)
-        return [words(line) for line in self._log]
+            return self._lines()
+        return [words(line) for line in self._lines()]
 
     @log.setter
     def log(self, lines) -> None:  # a test's position starts with a clean log
@@ -1387,14 +1396,16 @@ class BriefHistoryState(GameState):
         own colours' cards in their place."""
         player = self._resolve_player(player)
         mine = [(at, text) for at, colour, text, _told in self.secret_log if self.seat_of[colour] == player]
-        if not mine:
-            return [words(line) for line in self._log]
-        lines, start = [], 0
-        for at, text in mine:
-            lines += self._log[start:at]
+        return _read(self._merged(0, len(self._log), mine))
+
+    def _merged(self, start: int, end: int, secret: list) -> list:
+        """Public lines ``start:end`` with the ``secret`` ones, ``(public lines before it, line)``, in their places."""
+        lines, cursor = [], start
+        for at, text in secret:
+            lines += self._lines(cursor, at)
             lines.append(text)
-            start = at
-        return [words(line) for line in lines + self._log[start:]]
+            cursor = at
+        return lines + self._lines(cursor, end)
 
     def _log_step(self, number: int, step, viewer: int | None, names) -> list[str]:
         """The lines step ``number`` of ``history`` wrote, as ``viewer`` may read them (a seat's
@@ -1404,38 +1415,24 @@ class BriefHistoryState(GameState):
         if number > len(marks):
             return [f"{number}. {in_words(step)}"]
         start, end = (marks[number - 2] if number > 1 else 0), marks[number - 1]
-        lines = self._log[start:end]
-        if viewer is not None:
-            secret = [(at, text) for at, colour, text, told in self.secret_log
-                      if told == number and self.seat_of[colour] == viewer]
-            merged, cursor = [], start
-            for at, text in secret:
-                merged += self._log[cursor:at]
-                merged.append(text)
-                cursor = at
-            lines = merged + self._log[cursor:end]
-        lines = [words(line) for line in lines]
+        secret = [] if viewer is None else [(at, text) for at, colour, text, told in self.secret_log
+                                            if told == number and self.seat_of[colour] == viewer]
+        lines = _read(self._merged(start, end, secret))
         if names:
             lines = [name_colours(line, lambda c: f"{colour_name(c)} ({names[self.seat_of[c]]})") for line in lines]
         return [line.strip() for line in lines]
 
-    def _log_tail(self, player: int, count: int) -> list[str]:
-        """The last ``count`` lines of ``log_for(player)``, merging only the tail of the log."""
+    def _log_tail(self, player: int | None, count: int) -> list[str]:
+        """The last ``count`` lines of ``log_for(player)`` (of the public log for ``None``), merging
+        only the tail of the log."""
         since = max(0, len(self._log) - count)
         mine = []
-        for at, colour, text, _told in reversed(self.secret_log):  # secret lines come in the log's order
-            if at < since:
+        for at, colour, text, _told in reversed(self.secret_log if player is not None else ()):
+            if at < since:  # secret lines come in the log's order
                 break
             if self.seat_of[colour] == player:
                 mine.append((at, text))
-        if not mine:
-            return [words(line) for line in self._log[-count:]]
-        merged, cursor = [], since
-        for at, text in reversed(mine):
-            merged += self._log[cursor:at]
-            merged.append(text)
-            cursor = at
-        return [words(line) for line in (merged + self._log[cursor:])[-count:]]
+        return _read(self._merged(since, len(self._log), mine[::-1])[-count:])
 
     def colour_scores(self) -> list[int]:
         """Gold per colour, with the Bonus tokens once the game is over (they are secret until then)."""
@@ -1491,7 +1488,7 @@ class BriefHistoryState(GameState):
             hand_sizes=tuple(zip(map(len, self.events_held), map(len, self.bonus_held))),
             invasion=(self.invasion["target"], self.invasion["defender"], self.invasion["by_sea"]) if self.invasion else None,
             overrun_points=self.overrun["points"] if self.overrun else 0,
-            last_roll=self.last_roll, log=tuple(self._log_tail(player, 12) if player is not None else map(words, self._log[-12:])),
+            last_roll=self.last_roll, log=tuple(self._log_tail(player, 12)),
         )
 
     def tiles(self) -> tuple[Tile, ...]:
@@ -1701,42 +1698,47 @@ def _names_list(names) -> str:
     return ", ".join(display_name(name) for name in names)
 
 
+def _read(lines: list) -> list[str]:
+    """Lines of the log (``Said``, or ``Sentence`` tuples of the secret log) in the language in force."""
+    return [words(said(line)) for line in lines]
+
+
 def _no_territory(name) -> str:
     return _("there is no territory {name} on the teaching map").format(name=repr(name))
 
 
-def _roll_outcome(points: int, high: int, target: str, cost: int, natural: bool, taken: bool, fear: bool) -> Said:
+def _roll_outcome(points: int, high: int, target: str, cost: int, natural: bool, taken: bool, fear: bool) -> tuple:
     """What one invasion roll came to, for the log: the points, Fear, and whether the territory fell."""
     if natural:
-        return Said.ngettext(
+        return Sentence.ngettext(
             "{points} point, but a natural {high} from the sea is an automatic success for the Vikings: "
             "{territory} falls, with no points left to over-run",
             "{points} points, but a natural {high} from the sea is an automatic success for the Vikings: "
             "{territory} falls, with no points left to over-run", points, points=points, high=high, territory=target)
     if taken and fear:
-        return Said.ngettext("{points} point with Fear, {territory} falls", "{points} points with Fear, {territory} falls",
+        return Sentence.ngettext("{points} point with Fear, {territory} falls", "{points} points with Fear, {territory} falls",
                              points, points=points, territory=target)
     if taken:
-        return Said.ngettext("{points} point, {territory} falls", "{points} points, {territory} falls",
+        return Sentence.ngettext("{points} point, {territory} falls", "{points} points, {territory} falls",
                              points, points=points, territory=target)
     if fear:
-        return Said.ngettext("{points} point with Fear, not enough for {territory} (cost {cost})",
+        return Sentence.ngettext("{points} point with Fear, not enough for {territory} (cost {cost})",
                              "{points} points with Fear, not enough for {territory} (cost {cost})",
                              points, points=points, territory=target, cost=cost)
-    return Said.ngettext("{points} point, not enough for {territory} (cost {cost})",
+    return Sentence.ngettext("{points} point, not enough for {territory} (cost {cost})",
                          "{points} points, not enough for {territory} (cost {cost})",
                          points, points=points, territory=target, cost=cost)
 
 
-def _gold_part(what: str, amount: int) -> Said:
+def _gold_part(what: str, amount: int) -> tuple:
     """One source of the gold an empire collects (``gold_due``'s keys: buildings, then Areas)."""
     if what == "capitals":
-        return Said(N_("capitals {amount}"), amount=amount)
+        return Sentence.of(N_("capitals {amount}"), amount=amount)
     if what == "cities":
-        return Said(N_("cities {amount}"), amount=amount)
+        return Sentence.of(N_("cities {amount}"), amount=amount)
     if what == "monuments":
-        return Said(N_("monuments {amount}"), amount=amount)
-    return Said(N_("{area} {value}"), area=what, value=amount)
+        return Sentence.of(N_("monuments {amount}"), amount=amount)
+    return Sentence.of(N_("{area} {value}"), area=what, value=amount)
 
 
 def _sea_plan(world: TeachingMap, start: str, fleets: tuple[str, ...]) -> tuple[frozenset, dict]:
