@@ -203,3 +203,12 @@ def _said(message, plural, n, indent, values) -> Said:
 def words(line: str) -> str:
     """A log line in the language in force (a plain ``str`` stays as it is)."""
     return line.words() if isinstance(line, Said) else line
+
+
+def _names_list(names) -> str:
+    """Names of the map or the cards, as the language in force says them, separated by commas."""
+    return ", ".join(display_name(name) for name in names)
+
+
+def _no_territory(name) -> str:
+    return _("there is no territory {name} on the teaching map").format(name=repr(name))
