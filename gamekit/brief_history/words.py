@@ -14,6 +14,8 @@ what ``parse()`` reads and records save. Sentences show names in the language in
 A log line is a :class:`Said`: a ``str`` holding the English text (what the log compares, searches
 and stores), that remembers its sentence and its values and says itself again with ``words()`` in
 the language in force — a table shared by browsers in two languages keeps one log for both.
+The game keeps each line as a :class:`Sentence` (a plain tuple) and makes its ``Said`` when the
+line is first read: most lines of a game are never read.
 """
 
 from __future__ import annotations
