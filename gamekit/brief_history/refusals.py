@@ -1,9 +1,10 @@
 """Why a Brief History action is illegal, in a sentence for a student, and what a legal one does.
 
 :class:`Refusals` is a part of :class:`~gamekit.brief_history.rules.BriefHistoryState` (one of its
-base classes), kept in its own room: ``_illegal_reason(action, player)`` answers ``None`` for a legal
-action and the reason otherwise, through the table ``rules.RULES`` (each action type's phases and
-check); ``_describe_legal`` says what a legal action would do.
+base classes), kept in its own room: the checks ``_why_not_place``, ``_why_not_play``, ... answer
+``None`` for a legal action and the reason otherwise. ``rules.RULES``, the one dispatch, names each
+action type's check; ``_phase_words`` says what the game is doing instead when an action belongs to
+another phase, and ``_describe_legal`` what a legal action would do.
 """
 
 from __future__ import annotations
