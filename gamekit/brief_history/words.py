@@ -14,6 +14,8 @@ what ``parse()`` reads and records save. Sentences show names in the language in
 A log line is a :class:`Said`: a ``str`` holding the English text (what the log compares, searches
 and stores), that remembers its sentence and its values and says itself again with ``words()`` in
 the language in force — a table shared by browsers in two languages keeps one log for both.
+The game keeps each line as a :class:`Sentence` (a plain tuple) and makes its ``Said`` when the
+line is first read: most lines of a game are never read.
 """
 
 from __future__ import annotations
@@ -24,8 +26,8 @@ from gamekit.i18n import N_, format_number, language, translations  # noqa: F401
 
 from .names import CARD_TEXTS, LABELS, NAMES
 
-__all__ = ["COLOUR_NAMES", "Listed", "Said", "card_text", "colour_name", "display_name", "name_colours", "resource_name",
-           "site_name", "terrain_name", "decimal", "words"]
+__all__ = ["COLOUR_NAMES", "Listed", "Said", "Sentence", "card_text", "colour_name", "display_name", "name_colours", "resource_name",
+           "site_name", "terrain_name", "decimal", "said", "words"]
 
 _, ngettext, pgettext = translations("brief_history")
 
@@ -158,11 +160,42 @@ class Said(str):
         return indent + template.format_map({k: _value(v, True) for k, v in values.items()})
 
 
-def said_line(message: str, indent: str, values: dict) -> Said:
-    """``Said(message, indent=indent, **values)`` without copying ``values`` (the log's fast path)."""
-    line = str.__new__(Said, indent + message.format_map(values) if indent else message.format_map(values))
-    line._said = (message, None, 1, indent, values)
-    return line
+class Sentence:
+    """Sentences kept for later as plain tuples ``(message, plural, n, indent, values)``: the log
+    keeps thousands of lines and reads few, so it says nothing (no text, no :class:`Said`) until a
+    line is read (:func:`said`). Plain tuples and dicts of names and numbers are cheap to make and
+    the garbage collector soon stops watching them (a ``Said``, a ``str`` with a ``__dict__``, it
+    watches for ever). A value that is such a tuple is a piece of the sentence, said with it.
+
+    >>> said(Sentence.of(N_("{empire} expand into {territory}"), empire="Romans", territory="Gaul"))
+    'Romans expand into Gaul'
+    """
+
+    @staticmethod
+    def of(message: str, /, *, indent: str = "", **values) -> tuple:
+        return (message, None, 1, indent, values)
+
+    @staticmethod
+    def ngettext(singular: str, plural: str, n: int, /, *, indent: str = "", **values) -> tuple:
+        """A sentence with a plural form (``n`` chooses): marked for the catalog by its name."""
+        return (singular, plural, n, indent, values)
+
+
+def said(line) -> Said | str:
+    """A line kept as a :class:`Sentence` tuple, said as a :class:`Said`; a ``str`` stays as it is."""
+    if type(line) is not tuple:
+        return line
+    message, plural, n, indent, values = line
+    return Said(message, plural, n, indent=indent, **{k: _piece(v) for k, v in values.items()})
+
+
+def _piece(value):
+    """A value of a kept sentence as ``Said`` takes it: its pieces (tuples) said, in lists too."""
+    if type(value) is tuple:
+        return said(value)
+    if isinstance(value, Listed):
+        return Listed(said(v) for v in value)
+    return value
 
 
 def _said(message, plural, n, indent, values) -> Said:
@@ -172,3 +205,12 @@ def _said(message, plural, n, indent, values) -> Said:
 def words(line: str) -> str:
     """A log line in the language in force (a plain ``str`` stays as it is)."""
     return line.words() if isinstance(line, Said) else line
+
+
+def _names_list(names) -> str:
+    """Names of the map or the cards, as the language in force says them, separated by commas."""
+    return ", ".join(display_name(name) for name in names)
+
+
+def _no_territory(name) -> str:
+    return _("there is no territory {name} on the teaching map").format(name=repr(name))

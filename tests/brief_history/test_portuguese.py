@@ -293,3 +293,39 @@ def _gaul():
     state = scenarios.roman_turn()
     state.apply("place Gaul")
     return state
+
+
+def _readings(state) -> list:
+    """Every text of the log a reader may see, in English and in Portuguese: the public log, each
+    seat's log, the observations' last lines, and the table's numbered lines for each viewer."""
+    readings = []
+    for code in ("en", "pt"):
+        with using_language(code):
+            seats = range(state.num_players)
+            readings.append((state.log, [state.log_for(p) for p in seats],
+                             [state.observation(p).log for p in seats], state.public_observation().log,
+                             [state.log_lines(viewer) for viewer in (None, *seats)],
+                             state.log_lines(0, names=[f"seat {p}" for p in seats])))
+    return readings
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_the_log_reads_the_same_whenever_and_in_whichever_language_it_is_read(seed):
+    """The log keeps its sentences and says them when read: lines read at once after every action
+    (each line said as soon as it is written) read the same as the whole log read only at the end,
+    and the same again from a copy, a pickle and a record."""
+    players = 2 + seed % 5
+    read_at_once, left_unread = new_game(players, seed=seed), new_game(players, seed=seed)
+    rng = random.Random(seed)
+    while not read_at_once.is_terminal:
+        action = rng.choice(read_at_once.legal_actions())
+        read_at_once.apply(action)
+        left_unread.apply(action)
+        with using_language("pt" if rng.random() < 0.5 else "en"):
+            read_at_once.log_for(rng.randrange(players))
+            read_at_once.observation(rng.randrange(players)).log
+    expected = _readings(read_at_once)
+    assert expected[0][0] != expected[1][0]  # the two languages differ
+    for twin in (left_unread, copy.deepcopy(left_unread), pickle.loads(pickle.dumps(left_unread)),
+                 load(save(left_unread)), left_unread.clone()):
+        assert _readings(twin) == expected
