@@ -324,7 +324,7 @@ class TableBoard(widgets.VBox):
         else:
             actions = []
         self.game_area.children = self.draw(view)
-        self.game_area.layout.display = None  # back on screen (no message when it never left)
+        self.game_area.layout.visibility = None  # back on screen (no message when it never left)
         self.action_area.children = actions + self.action_widgets(view)
         self.log_panel.set_lines(view.log)
         self._show_status(view)
@@ -335,12 +335,14 @@ class TableBoard(widgets.VBox):
         step) beside the last person's secrets, not even for a moment.
 
         The game area is hidden in place, not taken off the page: its widgets are redrawn out of
-        sight and :meth:`refresh` shows it again the moment they hold the next view. Taking it off
+        sight and :meth:`refresh` shows it again the moment they hold the next view. Hidden, not
+        undisplayed: it keeps its size, so a plotly map in it is drawn as usual (updated inside
+        ``display: none``, plotly's page view of a kept figure stopped taking updates). Taking it off
         made the browser build every view in it again (a Stratego grid's hundred buttons, a
         plotly map), and the board stood blank meanwhile. A hidden widget still reaches the
         browser, so what it holds is the view being drawn, never more (:meth:`texts` reads it).
         The turn's buttons go (the pass step stays up until the next screen is drawn)."""
-        self.game_area.layout.display = "none"  # first: everything below changes behind it
+        self.game_area.layout.visibility = "hidden"  # first: everything below changes behind it
         self.action_area.children = tuple(w for w in self.action_area.children if w is self.pass_screen)
         self.status.clear()
         self.log_panel.value = ""

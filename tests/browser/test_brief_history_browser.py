@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import TimeoutError, expect
 
 from gamekit.brief_history import new_game
 from gamekit.brief_history.board import (BARREN_FILL, COLOURS, EMPTY_FILL, INVASION_RING, LEGAL_RING, css_name,
@@ -249,21 +249,41 @@ def test_voila_app_hot_seat_with_an_agent(voila_app, page, tmp_path):
     assert shot.stat().st_size > 10_000
 
 
+MAP_NOW = """([map, ringColours]) => {
+    const traces = Array.from(map.querySelectorAll('.scatterlayer .trace'));
+    const fills = traces.map(trace => Array.from(trace.querySelectorAll('path.point')).map(p => p.style.fill));
+    const gd = map.closest('.js-plotly-plot') || map.querySelector('.js-plotly-plot');
+    return {fills: fills.reduce((a, b) => (b.length > a.length ? b : a), []),
+            rings: Array.from(map.querySelectorAll('.scatterlayer path.point'))
+                        .filter(p => ringColours.includes(p.style.stroke)).length,
+            plotted: gd && gd.data ? gd.data.map(t => (t.marker && Array.isArray(t.marker.color)) ? t.marker.color.length : -1) : null,
+            range: gd && gd.layout ? gd.layout.xaxis.range : null, hidden: map.offsetParent === null,
+            first: gd ? gd.dataset.firstPlot === 'yes' : null, replots: window.replots,
+            events: (window.mapEvents || []).slice(-40).join('')};
+}"""
+
+
 def map_matches(board, engine, rings: int) -> None:
     """The page's map shows ``engine``'s territories and ``rings`` rings (plotly redraws a moment
     after the widget's message: wait for it). A ring is the only mark drawn in a ring colour."""
     fills = [rgb(BARREN_FILL if engine.world.is_barren(t.territory) else EMPTY_FILL if t.army is None
                  else COLOURS[t.army] if t.active else lighter(COLOURS[t.army])) for t in engine.tiles()]
-    board.page.wait_for_function(
-        """([map, fills, rings, ringColours]) => {
-             const traces = Array.from(map.querySelectorAll('.scatterlayer .trace'));
-             const coloured = traces.some(trace => Array.from(trace.querySelectorAll('path.point'))
-                                                     .map(p => p.style.fill).join() === fills.join());
-             const ringed = Array.from(map.querySelectorAll('.scatterlayer path.point'))
-                                 .filter(p => ringColours.includes(p.style.stroke)).length;
-             return coloured && ringed === rings;
-           }""", arg=[board.locator(".bh-map").element_handle(), fills, rings,
-                      [rgb(LEGAL_RING), rgb(INVASION_RING)]], timeout=10_000)
+    ring_colours = [rgb(LEGAL_RING), rgb(INVASION_RING)]
+    try:
+        board.page.wait_for_function(
+            f"""([map, fills, rings, ringColours]) => {{
+                 const now = ({MAP_NOW})([map, ringColours]);
+                 return now.fills.join() === fills.join() && now.rings === rings;
+               }}""", arg=[board.locator(".bh-map").element_handle(), fills, rings, ring_colours], timeout=10_000)
+    except TimeoutError:
+        now = board.locator(".bh-map").evaluate(f"(map, ringColours) => ({MAP_NOW})([map, ringColours])",
+                                                ring_colours)
+        tiles = engine.tiles()
+        wrong = [(tiles[i].territory, a, b) for i, (a, b) in enumerate(zip(now["fills"], fills)) if a != b]
+        moves = board.locator(".bh-epoch").get_attribute("data-moves")
+        raise AssertionError(f"the map is not the engine's ({moves} moves shown, {len(engine.history)} "
+                             f"played): territories (shown, due) {wrong[:5]}, rings "
+                             f"{now['rings']} (not {rings}), page {({k: v for k, v in now.items() if k != 'fills'})}")
 
 
 def rings_due(engine, passing: bool) -> int:
@@ -287,6 +307,15 @@ def test_voila_hot_seat_map_updates_after_every_pass_and_a_new_game(voila_app, p
     page.goto(f"{server.url}/?token={server.token}", timeout=120_000)
     board = page.locator(".bh-board")
     board.locator(".bh-map .scatterlayer").wait_for(timeout=90_000)
+    board.locator(".bh-map").evaluate(
+        """map => { const gd = map.closest('.js-plotly-plot') || map.querySelector('.js-plotly-plot');
+                   gd.dataset.firstPlot = 'yes'; window.replots = 0; window.mapEvents = [];
+                   new MutationObserver(records => records.forEach(r => r.removedNodes.forEach(n => {
+                       if (n.classList && n.classList.contains('plot-container')) window.replots++; })))
+                     .observe(gd, {childList: true, subtree: true});
+                   for (const kind of ['plotly_afterplot', 'plotly_restyle', 'plotly_relayout'])
+                     gd.on(kind, () => window.mapEvents.push(kind[7]));
+                 }""")
     board.locator(".bh-player-count select").select_option("3")
     for seat in range(3):
         board.locator(f".gk-seat-{seat} select").select_option(HUMAN)
@@ -298,7 +327,12 @@ def test_voila_hot_seat_map_updates_after_every_pass_and_a_new_game(voila_app, p
         for _ in range(CLICK_LIMIT):
             passing = bool(board.locator(".bh-pass-screen:visible").count())
             engine = engine_replay(seed, 3, [HUMAN] * 3, clicked)
-            map_matches(board, engine, rings_due(engine, passing))
+            try:
+                map_matches(board, engine, rings_due(engine, passing))
+            except AssertionError as stale:
+                errors = [line for line in console if "rror" in line]
+                raise AssertionError(f"game {game + 1}, after {clicked} and {passes} passes: {stale}; "
+                                     f"console errors: {errors[-10:]}") from None
             if clicked and clicked[-1].startswith("place "):
                 break  # an army placed after the passes: its colour is on the map
             if passing:

@@ -80,13 +80,13 @@ def test_a_handover_hides_the_game_area_first_and_shows_it_last(board_class, pla
         if board.view.seat == before:
             continue
         handovers += 1
-        hide = (area.layout, "display")
+        hide = (area.layout, "visibility")
         assert messages[0] == hide and messages.count(hide) == 2  # hidden first, shown again once
         shown_again = len(messages) - 1 - messages[::-1].index(hide)
         under = inside(area) | {id(area)}
         changed_inside = [i for i, (widget, _) in enumerate(messages) if id(widget) in under]
         assert all(0 < i < shown_again for i in changed_inside), "a part of the game changed on screen"
-        assert area.layout.display is None and area.children
+        assert area.layout.visibility is None and area.children
         assert not any(widget is area and name == "children" and not widget.children for widget, name in messages)
         if kept:  # the same views stay in the page: nothing to build again
             assert area.children == kept_children
