@@ -257,8 +257,8 @@ class BriefHistoryBoard(TableBoard):
         self.legend.value = _legend_html()
         if self._place_button is not None:
             self._place_button.description = _("Place an army")
-        if self.map is not None and self.map.language != language():
-            self._make_map()  # the map's names, title and seas in the new language
+        if self.map is not None:
+            self.map.relabel()  # the map's names, title and seas in the new language
 
     # --- widgets ---------------------------------------------------------------------------------
     def _build_parts(self) -> None:
@@ -495,14 +495,7 @@ class BriefHistoryBoard(TableBoard):
     def draw(self, view: TableView) -> list:
         """The turn, the map and its pickers, the odds, the dice, the hand, the players and the
         Areas, from ``view`` (the decisions are :meth:`action_widgets`, above the map)."""
-        self._ensure_map()
-        new_on_page = not self.shows(self.map.widget)
-        if new_on_page and self.map.clickable:
-            # the page draws the map anew (the screen changed hands and every part was taken
-            # down): plotly's page view of a figure keeps listening to the figure after the page
-            # removed it, and fails on the next update ("Cannot read properties of undefined"),
-            # so the update never reaches the new view; a new figure has no such listener
-            self._make_map()
+        self._ensure_map()  # one figure for the whole game and the next (the page keeps its view)
         self.turn_view.value = self._turn_html() + self._choices_html(view)
         placements = self._placements()
         options = [(self._place_label(a), str(a)) for a in placements]
@@ -521,8 +514,6 @@ class BriefHistoryBoard(TableBoard):
         self.hand_view.value = self._hand_html(view) if view.seat is not None else ""
         self.players_view.value = self._players_html()
         self.areas_view.value = self._areas_html()
-        if new_on_page:
-            self.map.sync_front_end()  # the new page view starts from the map as it is now
         return [self.turn_view, self.map.widget, self.picker_row, self.legend, self._lower]
 
     def action_widgets(self, view: TableView) -> list:

@@ -90,7 +90,7 @@ class MapView:
         self.world = world
         self.size = (width, round(width * MAP_SIZE[1] / MAP_SIZE[0]))
         self.names = list(world.territories)
-        self.language = language()  # the names, seas and title are drawn in it (a new map for another)
+        self.language = language()  # the names, seas and title are drawn in it (``relabel`` for another)
         self.shown_names = [display_name(name) for name in self.names]
         self.view = "World"
         self.scale = 1.0  # markers are drawn smaller in the whole-world view
@@ -209,6 +209,21 @@ class MapView:
                                         marker=MARK_LOOKS[site]))
 
     # --- drawing -----------------------------------------------------------------------------------
+    def relabel(self) -> None:
+        """Say the names, seas and title in the language in force, on the same figure (a board's
+        language switch keeps the page's view of the map)."""
+        if self.language == language():
+            return
+        self.language = language()
+        self.shown_names = [display_name(name) for name in self.names]
+        self._layouts.clear()
+        self._boxes.clear()
+        said = self._base_figure()  # the map as first drawn in this language
+        waters = self.area_label_trace - 1
+        self.figure.plotly_relayout({"title.text": said["layout"]["title"]["text"]})
+        self._restyle({"text": list(said["data"][waters]["text"])}, [waters])
+        self.set_view(self.view)
+
     def set_view(self, name: str) -> None:
         """Zoom to one of ``VIEWS``; the names are placed so that none overlaps another (once per
         view: coming back to a view reuses its placement)."""

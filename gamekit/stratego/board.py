@@ -558,21 +558,6 @@ class StrategoBoard(SetupEditor, TableBoard):
         self.log_panel = MovesPanel(self.log_title, max_shown=60)  # numbered by the moves, once
         self.log_panel.add_class(f"{self.css}-log")
 
-    def _take_everything_down(self) -> None:
-        """The screen changes hands: the status, the log and the turn's buttons go blank, and the
-        grid is hidden, all before the next screen is drawn (the browser applies the changes in
-        order, so the squares are redrawn out of sight). The grid
-        stays in the page: taking it out and putting it back made the browser build its hundred
-        buttons again, and the board stood blank for about a second after the pass-the-screen
-        click (the pass screen was already gone). Hidden in place, it shows again the moment its
-        squares hold the next person's pieces; the pass screen stays up until then."""
-        self.status.clear()
-        self.log_panel.value = ""
-        self.action_area.children = tuple(w for w in self.action_area.children if w is self.pass_screen)
-        self.grid.layout.display = "none"  # first: the squares change behind it (``draw`` shows it again)
-        self.side_panel.layout.display = "none"
-        self.last_turn.value = self.trays.value = ""
-
     def draw(self, view: TableView) -> list:
         self._check_selection()
         self._label_widgets()

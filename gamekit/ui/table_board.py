@@ -22,8 +22,8 @@ is ever in a widget while the screen is passed. A port, in outline (see ``gameki
         def action_widgets(self, view):  # the hand and its buttons, when view.my_turn
             ...                          # a click ends in self.submit(action)
 
-``board.texts()`` lists every text on screen (values, descriptions, tooltips, HTML) for secrecy
-tests; ``board.shows(widget)`` says whether a widget is on screen. CSS classes: ``gk-board``, ``gk-presentation``
+``board.texts()`` lists every text in the board's tree, hidden parts included (values, descriptions,
+tooltips, HTML) for secrecy tests; ``board.shows(widget)`` says whether a widget is on screen. CSS classes: ``gk-board``, ``gk-presentation``
 (presentation size), ``gk-pass-screen``, ``gk-round-one``, ``gk-round-all``, ``gk-new-game``,
 ``gk-players``, ``gk-presentation-toggle``, ``gk-language``, ``gk-seat-<p>`` (kind) and
 ``gk-seat-name-<p>`` (name).
@@ -274,25 +274,27 @@ class TableBoard(widgets.VBox):
         """Whether ``widget`` is on the board now (in its tree and not hidden)."""
         return any(w is widget for w in self.walk())
 
-    def walk(self) -> Iterator[widgets.Widget]:
-        """Every widget shown on the board (hidden ones left out), depth first."""
+    def walk(self, hidden: bool = False) -> Iterator[widgets.Widget]:
+        """Every widget shown on the board, depth first; ``hidden=True``: every widget in the
+        board's tree, hidden ones and what they hold included (all of it reaches the browser)."""
         stack = [self]
         while stack:
             widget = stack.pop()
-            if getattr(widget.layout, "display", None) == "none":
+            if not hidden and getattr(widget.layout, "display", None) == "none":
                 continue
             yield widget
             stack.extend(reversed(getattr(widget, "children", ())))
 
     def texts(self) -> list[str]:
-        """Every text on the board now: values, descriptions, tooltips, placeholders, options and
-        HTML, for secrecy checks (what a person looking at the screen could read)."""
+        """Every text in the board's tree now: values, descriptions, tooltips, placeholders,
+        options and HTML, for secrecy checks. Hidden widgets count too: the browser holds what
+        they say, and a hidden part is shown again as it is."""
         found = []
-        for widget in self.walk():
+        for widget in self.walk(hidden=True):
             for name in ("value", "description", "tooltip", "placeholder", "title"):
                 value = getattr(widget, name, None)
-                if isinstance(value, str) and value.strip("\u200b \n"):
-                    found.append(value)
+                if isinstance(value, str) and value.strip("\u200b \n") and not value.startswith("<style>"):
+                    found.append(value)  # (a style sheet says nothing of the game)
             found.extend(str(label) for label in getattr(widget, "_options_labels", ()))
         return found
 
@@ -322,18 +324,28 @@ class TableBoard(widgets.VBox):
         else:
             actions = []
         self.game_area.children = self.draw(view)
+        self.game_area.layout.visibility = None  # back on screen (no message when it never left)
         self.action_area.children = actions + self.action_widgets(view)
         self.log_panel.set_lines(view.log)
         self._show_status(view)
 
     def _take_everything_down(self) -> None:
-        """The screen changes hands: every part that may show a secret goes blank first, so that
-        the browser, which applies the changes in order, never shows the next person (or the pass
-        step) beside the last person's secrets, not even for a moment."""
+        """The screen changes hands: every part that may show a secret goes first, so that the
+        browser, which applies the changes in order, never shows the next person (or the pass
+        step) beside the last person's secrets, not even for a moment.
+
+        The game area is hidden in place, not taken off the page: its widgets are redrawn out of
+        sight and :meth:`refresh` shows it again the moment they hold the next view. Hidden, not
+        undisplayed: it keeps its size, so a plotly map in it is drawn as usual (updated inside
+        ``display: none``, plotly's page view of a kept figure stopped taking updates). Taking it off
+        made the browser build every view in it again (a Stratego grid's hundred buttons, a
+        plotly map), and the board stood blank meanwhile. A hidden widget still reaches the
+        browser, so what it holds is the view being drawn, never more (:meth:`texts` reads it).
+        The turn's buttons go (the pass step stays up until the next screen is drawn)."""
+        self.game_area.layout.visibility = "hidden"  # first: everything below changes behind it
+        self.action_area.children = tuple(w for w in self.action_area.children if w is self.pass_screen)
         self.status.clear()
         self.log_panel.value = ""
-        self.action_area.children = ()
-        self.game_area.children = ()
 
     def action_widgets(self, view: TableView) -> list:
         """Hook: the widgets of the turn of the person at the screen (drawn above the game,

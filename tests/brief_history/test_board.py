@@ -452,25 +452,35 @@ def figure_data(board):
     return [{k: v for k, v in trace.items() if k != "uid"} for trace in board.map.figure.to_dict()["data"]]
 
 
-def test_the_map_is_drawn_as_it_is_now_when_the_screen_changes_hands():
-    """Passing the screen takes the map off the page and puts it back: the page draws it anew from
-    the figure's starting state, which must be the map as it is then (armies placed before)."""
-    board = BriefHistoryBoard(players=3, seats=[HUMAN, HUMAN, "random"], seed=5)
-    passes_with_armies = 0
-    for _ in range(200):
-        if board.state.is_terminal or passes_with_armies >= 2:
-            break
-        if board.pass_screen_pending:
-            board.show_hand()
-            figure, trace = board.map.figure, board.map.territory_trace
-            colours = list(figure.data[trace].marker.color)
-            assert figure._widget_data[trace]["marker"]["color"] == colours
-            assert figure._widget_layout["xaxis"]["range"] == list(figure.layout.xaxis.range)
-            assert colours == tile_colours(board.state)
-            passes_with_armies += colours.count(EMPTY_FILL) < len(colours) - colours.count(BARREN_FILL)
-            continue
-        board.choose(board.view.legal_actions[0])
-    assert passes_with_armies >= 2
+def test_one_map_figure_serves_the_whole_game_the_next_one_and_the_other_language():
+    """Passing the screen hides the map in place: the same figure stays in the game area (the
+    page keeps its view of it) and each click's update reaches it, through New game and a
+    language switch too."""
+    board = BriefHistoryBoard(players=3, seats=[HUMAN, HUMAN, "random"], names=["Ana", "Rui", "Eva"], seed=5)
+    figure, trace = board.map.figure, board.map.territory_trace
+    passes = 0
+    for game in range(2):
+        for _ in range(50):
+            if board.state.is_terminal:
+                break
+            if board.pass_screen_pending:
+                board.show_hand()
+                passes += 1
+            else:
+                board.choose(board.view.legal_actions[0])
+            assert board.map.figure is figure and figure in board.game_area.children
+            assert board.game_area.layout.visibility is None
+            assert list(figure.data[trace].marker.color) == tile_colours(board.state)
+        board.new_game()
+    assert passes >= 10
+    english = list(figure.data[trace].text)
+    board.set_language("pt")
+    assert board.map.figure is figure and board.map.language == "pt"
+    assert "mapa de aula" in figure.layout.title.text.lower()
+    assert list(figure.data[trace].text) != english
+    assert list(figure.data[trace].marker.color) == tile_colours(board.state)
+    board.set_language("en")
+    assert list(figure.data[trace].text) == english
 
 
 def test_a_map_updated_click_by_click_is_the_map_drawn_afresh():

@@ -13,10 +13,11 @@ import os
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import TimeoutError, expect
 
 from gamekit.brief_history import new_game
-from gamekit.brief_history.board import BARREN_FILL, COLOURS, EMPTY_FILL, css_name, lighter, load_agents
+from gamekit.brief_history.board import (BARREN_FILL, COLOURS, EMPTY_FILL, INVASION_RING, LEGAL_RING, css_name,
+                                         lighter, load_agents)
 from gamekit.ui import HUMAN, build_agents
 
 REPO = Path(__file__).resolve().parents[2]
@@ -57,8 +58,8 @@ def click_and_wait(board, target) -> None:
              const now = [epoch.dataset.moves, epoch.dataset.phase,
                           board.querySelector('.bh-status').innerText,
                           organiser ? organiser.dataset.organiser : null];
-             const choices = board.querySelector('.bh-choices');  // gone while the screen changes hands
-             if (!choices) return false;
+             const choices = board.querySelector('.bh-choices');  // hidden while the screen changes hands
+             if (!choices || !choices.offsetParent) return false;
              const listed = choices.dataset.choices.split('|').filter(Boolean);
              const shown = Array.from(board.querySelectorAll('.bh-actions .bh-action'))
                                 .map(b => b.innerText.trim());
@@ -246,3 +247,104 @@ def test_voila_app_hot_seat_with_an_agent(voila_app, page, tmp_path):
     page.screenshot(path=str(shot), clip={"x": box["x"], "y": box["y"], "width": box["width"],
                                           "height": min(box["height"], 1450)})
     assert shot.stat().st_size > 10_000
+
+
+MAP_NOW = """([map, ringColours]) => {
+    const traces = Array.from(map.querySelectorAll('.scatterlayer .trace'));
+    const fills = traces.map(trace => Array.from(trace.querySelectorAll('path.point')).map(p => p.style.fill));
+    const gd = map.closest('.js-plotly-plot') || map.querySelector('.js-plotly-plot');
+    return {fills: fills.reduce((a, b) => (b.length > a.length ? b : a), []),
+            rings: Array.from(map.querySelectorAll('.scatterlayer path.point'))
+                        .filter(p => ringColours.includes(p.style.stroke)).length,
+            plotted: gd && gd.data ? gd.data.map(t => (t.marker && Array.isArray(t.marker.color)) ? t.marker.color.length : -1) : null,
+            range: gd && gd.layout ? gd.layout.xaxis.range : null, hidden: map.offsetParent === null,
+            first: gd ? gd.dataset.firstPlot === 'yes' : null, replots: window.replots,
+            events: (window.mapEvents || []).slice(-40).join('')};
+}"""
+
+
+def map_matches(board, engine, rings: int) -> None:
+    """The page's map shows ``engine``'s territories and ``rings`` rings (plotly redraws a moment
+    after the widget's message: wait for it). A ring is the only mark drawn in a ring colour."""
+    fills = [rgb(BARREN_FILL if engine.world.is_barren(t.territory) else EMPTY_FILL if t.army is None
+                 else COLOURS[t.army] if t.active else lighter(COLOURS[t.army])) for t in engine.tiles()]
+    ring_colours = [rgb(LEGAL_RING), rgb(INVASION_RING)]
+    try:
+        board.page.wait_for_function(
+            f"""([map, fills, rings, ringColours]) => {{
+                 const now = ({MAP_NOW})([map, ringColours]);
+                 return now.fills.join() === fills.join() && now.rings === rings;
+               }}""", arg=[board.locator(".bh-map").element_handle(), fills, rings, ring_colours], timeout=10_000)
+    except TimeoutError:
+        now = board.locator(".bh-map").evaluate(f"(map, ringColours) => ({MAP_NOW})([map, ringColours])",
+                                                ring_colours)
+        tiles = engine.tiles()
+        wrong = [(tiles[i].territory, a, b) for i, (a, b) in enumerate(zip(now["fills"], fills)) if a != b]
+        moves = board.locator(".bh-epoch").get_attribute("data-moves")
+        raise AssertionError(f"the map is not the engine's ({moves} moves shown, {len(engine.history)} "
+                             f"played): territories (shown, due) {wrong[:5]}, rings "
+                             f"{now['rings']} (not {rings}), page {({k: v for k, v in now.items() if k != 'fills'})}")
+
+
+def rings_due(engine, passing: bool) -> int:
+    """The territories a click may take now (none while the screen is passed)."""
+    from gamekit.brief_history.rules import BuildMonument, Overrun, Place
+
+    if passing or engine.is_terminal:
+        return 0
+    return len({a.territory for a in engine.legal_actions(engine.current_player)
+                if isinstance(a, (Place, Overrun, BuildMonument))})
+
+
+def test_voila_hot_seat_map_updates_after_every_pass_and_a_new_game(voila_app, page):
+    """Three people at one screen: the screen is passed many times, then New game, then again.
+    The map is one figure kept in the page all along: after every click its territories and rings
+    are the engine's (a view of a figure the page had dropped would stop updating)."""
+    console = []
+    page.on("console", lambda message: console.append(message.text))
+    page.on("pageerror", lambda error: console.append(str(error)))
+    server = voila_app("apps/brief_history.ipynb")
+    page.goto(f"{server.url}/?token={server.token}", timeout=120_000)
+    board = page.locator(".bh-board")
+    board.locator(".bh-map .scatterlayer").wait_for(timeout=90_000)
+    board.locator(".bh-map").evaluate(
+        """map => { const gd = map.closest('.js-plotly-plot') || map.querySelector('.js-plotly-plot');
+                   gd.dataset.firstPlot = 'yes'; window.replots = 0; window.mapEvents = [];
+                   new MutationObserver(records => records.forEach(r => r.removedNodes.forEach(n => {
+                       if (n.classList && n.classList.contains('plot-container')) window.replots++; })))
+                     .observe(gd, {childList: true, subtree: true});
+                   for (const kind of ['plotly_afterplot', 'plotly_restyle', 'plotly_relayout'])
+                     gd.on(kind, () => window.mapEvents.push(kind[7]));
+                 }""")
+    board.locator(".bh-player-count select").select_option("3")
+    for seat in range(3):
+        board.locator(f".gk-seat-{seat} select").select_option(HUMAN)
+    passes = 0
+    for game in range(2):
+        click_and_wait(board, board.locator(".bh-new-game"))
+        seed = int(board.locator(".bh-seed").get_attribute("data-seed"))
+        clicked: list[str] = []
+        for _ in range(CLICK_LIMIT):
+            passing = bool(board.locator(".bh-pass-screen:visible").count())
+            engine = engine_replay(seed, 3, [HUMAN] * 3, clicked)
+            try:
+                map_matches(board, engine, rings_due(engine, passing))
+            except AssertionError as stale:
+                errors = [line for line in console if "rror" in line]
+                raise AssertionError(f"game {game + 1}, after {clicked} and {passes} passes: {stale}; "
+                                     f"console errors: {errors[-10:]}") from None
+            if clicked and clicked[-1].startswith("place "):
+                break  # an army placed after the passes: its colour is on the map
+            if passing:
+                click_and_wait(board, board.locator(".bh-pass-screen"))
+                passes += 1
+            elif board.locator(".bh-place:not(:disabled)").count():
+                clicked.append(place_with_the_picker(board))
+            else:
+                establish = board.locator(".bh-action-establish")
+                button = establish if establish.count() else board.locator(".bh-action").first
+                clicked.append(action_class(button))
+                click_and_wait(board, button)
+        assert clicked and clicked[-1].startswith("place "), f"no placement in game {game + 1}"
+    assert passes >= 6
+    assert not [line for line in console if "Error setting state" in line or "Cannot read" in line], console
