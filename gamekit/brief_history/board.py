@@ -282,6 +282,7 @@ class BriefHistoryBoard(TableBoard):
         self.result_view = _html("bh-result")
         self.packet_view = _html("bh-packet")
         self._action_buttons: dict[str, widgets.Button] = {}
+        self._explanations: dict[tuple, str] = {}  # (table, game, version, language, action) -> the engine's words
         self._button_look: tuple | None = None
         self._groups: dict[str, tuple[widgets.HTML, widgets.HBox]] = {}
         self._place_button: widgets.Button | None = None
@@ -610,8 +611,18 @@ class BriefHistoryBoard(TableBoard):
         return "" if explained.endswith(f" {in_words(action)}") else explained
 
     def _explained(self, action) -> str:
-        legal = _core("Legal: {description}").split("{description}")[0]
-        return self.words(self.state.explain(action, names=self.names).removeprefix(legal))
+        """The engine's explanation of ``action`` (the odds of a roll...), worked out once a position
+        and language: a redraw asks for it for the map's hover text, the odds and a button's tooltip."""
+        table = self.table
+        key = (table, table.game_number, table.version, language(), str(action))
+        said = self._explanations.get(key)
+        if said is None:
+            if next(iter(self._explanations), key)[:4] != key[:4]:
+                self._explanations.clear()  # another position: the old ones are of no more use
+            legal = _core("Legal: {description}").split("{description}")[0]
+            said = self._explanations[key] = self.words(
+                self.state.explain(action, names=self.names).removeprefix(legal))
+        return said
 
     def _place_label(self, action: Place) -> str:
         tile = self._tiles_by_name()[action.territory]
