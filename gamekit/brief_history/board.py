@@ -305,7 +305,8 @@ class BriefHistoryBoard(TableBoard):
         width = PRESENTATION_MAP_WIDTH if self.presentation else self._map_width
         if self.map is not None and self.map.clickable:
             self.map.figure.close()  # a new size is a new figure: the page drops the old one
-        self.map = MapView(self.state.world, self.status.guard(self.click_territory), width=width)
+        self.map = MapView(self.state.world, self.status.guard(self.click_territory), width=width,
+                           presentation=self.presentation)
         _spare_the_collector()
         if self.view_picker.value != FOLLOW:
             self.map.set_view(self.view_picker.value)
@@ -315,7 +316,7 @@ class BriefHistoryBoard(TableBoard):
         super()._present(on)
         self.layout.max_width = None if on else f"{max(1140, self._map_width + 40)}px"
         wanted = PRESENTATION_MAP_WIDTH if on else self._map_width
-        if self.map is not None and self.map.size[0] != wanted:
+        if self.map is not None and (self.map.size[0], self.map.presentation) != (wanted, on):
             self._make_map()
             self.refresh()
 
