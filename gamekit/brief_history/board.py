@@ -317,7 +317,7 @@ class BriefHistoryBoard(TableBoard):
         self.layout.max_width = None if on else f"{max(1140, self._map_width + 40)}px"
         wanted = PRESENTATION_MAP_WIDTH if on else self._map_width
         if self.map is not None and (self.map.size[0], self.map.presentation) != (wanted, on):
-            self._make_map()
+            self.map.resize(wanted, presentation=on)  # the same figure: a new one may not show in Voila
             self.refresh()
 
     @property

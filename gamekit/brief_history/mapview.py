@@ -104,12 +104,8 @@ class MapView:
     def __init__(self, world: TeachingMap, on_click, *, width: int = MAP_SIZE[0], presentation: bool = False):
         import plotly.graph_objects as go
 
-        if isinstance(width, bool) or not isinstance(width, int) or not MIN_WIDTH <= width <= MAX_WIDTH:
-            raise ValueError(f"the map's width is a whole number of pixels, {MIN_WIDTH} to {MAX_WIDTH}, not {width!r}")
         self.world = world
-        self.size = (width, round(width * MAP_SIZE[1] / MAP_SIZE[0]))
-        self.presentation = bool(presentation)
-        self.text = TEXT_SIZES[self.presentation]
+        self._set_size(width, presentation)
         self.names = list(world.territories)
         self.language = language()  # the names, seas and title are drawn in it (a new map for another)
         self.shown_names = [display_name(name) for name in self.names]
@@ -135,6 +131,26 @@ class MapView:
         self.set_view("World")
 
     # --- building -------------------------------------------------------------------------------
+    def _set_size(self, width: int, presentation: bool) -> None:
+        if isinstance(width, bool) or not isinstance(width, int) or not MIN_WIDTH <= width <= MAX_WIDTH:
+            raise ValueError(f"the map's width is a whole number of pixels, {MIN_WIDTH} to {MAX_WIDTH}, not {width!r}")
+        self.size = (width, round(width * MAP_SIZE[1] / MAP_SIZE[0]))
+        self.presentation = bool(presentation)
+        self.text = TEXT_SIZES[self.presentation]
+
+    def resize(self, width: int, *, presentation: bool = False) -> None:
+        """The same figure at another width and text size (presentation size on or off), its names
+        placed for them (once per view and size, as always)."""
+        self._set_size(width, presentation)
+        self._layouts.clear(), self._waters.clear(), self._boxes.clear()
+        text = self.text
+        self.figure.plotly_relayout({"width": self.size[0], "height": self.size[1], "font.size": text.label,
+                                     "hoverlabel.font.size": text.hover, "title.font.size": text.title})
+        for trace, size in ((self.water_label_trace, text.water), (self.area_label_trace, text.area),
+                            (self.fleet_trace, text.fleet), (self.territory_trace, text.label)):
+            self._restyle({"textfont.size": size}, [trace])
+        self.set_view(self.view)
+
     def _base_figure(self) -> dict:
         """The figure before anything is drawn on it, as a dict: built and checked by plotly once
         per map and size (a board makes a new figure whenever the screen changes hands, and a
@@ -275,7 +291,7 @@ class MapView:
     def _place(self, view: str) -> tuple[tuple, list[str], list[tuple]]:
         shown_view, self.view = self.view, view
         markers, frame = self._marker_boxes(), self._frame_boxes()
-        area_spots, area_boxes = self._area_label_spots(markers + frame, self._water_boxes())
+        area_spots, area_boxes = self._area_label_spots(markers + self._water_boxes(), frame)
         water_texts, waters = self._water_labels(area_boxes)
         soft = markers + frame + waters + area_boxes + self._fleet_boxes(water_texts)
         positions, texts, boxes = self._label_positions(soft, waters + area_boxes)
@@ -376,11 +392,11 @@ class MapView:
             taken.append(options[best])
         return positions, texts, shown
 
-    def _area_label_spots(self, taken: list[tuple], waters: list[tuple]) -> tuple[list[tuple[float, float]], list[tuple]]:
+    def _area_label_spots(self, taken: list[tuple], frame: list[tuple]) -> tuple[list[tuple[float, float]], list[tuple]]:
         """Where each Area's name (and value) goes: above, below or inside its outline, or a line or
         more further out where those would cover another name; of the spots clear of the Area names
-        placed before it (and where it can, of the seas' ``waters``), the first that covers little
-        of what is ``taken``; their boxes."""
+        placed before it and inside the view's ``frame`` (where it can), the first that covers
+        little of what is ``taken``; their boxes."""
         kx, ky = self._pixels_per_degree()
         spots, boxes = [], []
         for area in self.world.areas:
@@ -393,9 +409,9 @@ class MapView:
             def cost(indexed):
                 index, spot = indexed
                 clash = any(_overlap(box(spot), other) for other in boxes)
-                wet = any(_overlap(box(spot), other) for other in waters)
+                cut = any(_overlap(box(spot), other) for other in frame)
                 covered = sum(_overlap(box(spot), other) for other in taken) / (width * height)
-                return clash, wet, round(covered, 1), index  # covering a tenth or less counts as clear
+                return clash, cut, round(covered, 1), index  # covering a tenth or less counts as clear
 
             index, best = min(enumerate(self._area_spot_candidates(area, width, height)), key=cost)
             boxes.append(box(best))

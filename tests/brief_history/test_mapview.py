@@ -145,3 +145,18 @@ def test_a_fleet_is_drawn_under_its_seas_name_clear_of_it(boards):
 def test_text_sizes_grow_with_presentation_size():
     small, large = TEXT_SIZES[False], TEXT_SIZES[True]
     assert min(large) >= 18 and all(b > a for a, b in zip(small, large))
+
+
+def test_resizing_a_map_places_its_names_as_a_new_map_of_that_size_would(boards):
+    small = boards["notebook"].map
+    resized = MapView(small.world, lambda territory: None, width=small.size[0])
+    resized.resize(PRESENTATION_MAP_WIDTH, presentation=True)
+    fresh = MapView(small.world, lambda territory: None, width=PRESENTATION_MAP_WIDTH, presentation=True)
+    for name in VIEWS:
+        resized.set_view(name)
+        fresh.set_view(name)
+        assert resized.figure.to_dict()["layout"] == fresh.figure.to_dict()["layout"]
+        assert [(t.text, t.textposition, t.textfont) for t in resized.figure.data] == \
+               [(t.text, t.textposition, t.textfont) for t in fresh.figure.data]
+    with pytest.raises(ValueError):
+        resized.resize(5000)
