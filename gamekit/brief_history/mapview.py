@@ -71,6 +71,7 @@ TEXT_SIZES = {False: TextSizes(label=12, area=13, water=11, fleet=11, title=15, 
               True: TextSizes(label=18, area=20, water=18, fleet=18, title=22, hover=20)}
 MARKER_RADIUS = 12  # room kept round a territory's marker when names are placed
 GLYPH_WIDTH = 0.58  # a rough average glyph width in ems, for placing names without overlaps
+LINE_HEIGHT = 1.25  # a line of text in ems (the glyphs' ascent and descent)
 #: The look of each trace of marks (its size is scaled down in the whole-world view).
 MARK_LOOKS = {
     "fleet": {"symbol": "diamond-wide", "size": 20, "line": {"width": 2, "color": "#222"}},
@@ -539,7 +540,7 @@ _PLACED: dict[tuple, tuple] = {}
 def _extent(text: str, size: int) -> tuple[float, float]:
     """About how wide and how tall ``text`` is drawn at ``size`` pixels (an average glyph's width;
     a line's height)."""
-    return GLYPH_WIDTH * size * len(text), 1.25 * size
+    return GLYPH_WIDTH * size * len(text), LINE_HEIGHT * size
 
 
 def _overlap(a, b) -> float:
