@@ -306,7 +306,8 @@ class BriefHistoryBoard(TableBoard):
         width = PRESENTATION_MAP_WIDTH if self.presentation else self._map_width
         if self.map is not None and self.map.clickable:
             self.map.figure.close()  # a new size is a new figure: the page drops the old one
-        self.map = MapView(self.state.world, self.status.guard(self.click_territory), width=width)
+        self.map = MapView(self.state.world, self.status.guard(self.click_territory), width=width,
+                           presentation=self.presentation)
         _spare_the_collector()
         if self.view_picker.value != FOLLOW:
             self.map.set_view(self.view_picker.value)
@@ -316,8 +317,8 @@ class BriefHistoryBoard(TableBoard):
         super()._present(on)
         self.layout.max_width = None if on else f"{max(1140, self._map_width + 40)}px"
         wanted = PRESENTATION_MAP_WIDTH if on else self._map_width
-        if self.map is not None and self.map.size[0] != wanted:
-            self._make_map()
+        if self.map is not None and (self.map.size[0], self.map.presentation) != (wanted, on):
+            self.map.resize(wanted, presentation=on)  # the same figure: a new one may not show in Voila
             self.refresh()
 
     @property

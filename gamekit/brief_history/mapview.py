@@ -1,16 +1,19 @@
 """The teaching map as a plotly figure, for the Brief History board (drawing only, no rules).
 
-``MapView(world, on_click, width=800)`` draws the kit's teaching map — inspired by the published game, not
+``MapView(world, on_click, width=800, presentation=False)`` draws the kit's teaching map — inspired by the published game, not
 its board — with Areas, land and strait links, seas, territories coloured by who stands there,
 sites, forts, fleets and rings around the territories a click may take; ``draw(...)`` recolours it
 from the state's tiles, ``set_view(name)`` zooms. Names are placed beside their markers without
 overlapping (a name that cannot be placed clear of the others is left to the hover text), once
-per view: the placement is kept, so a click redraws colours only.
+per view and size: the placement is kept, so a click redraws colours only. In presentation size
+every text plotly draws on the map is at least 18 px (``TEXT_SIZES``), read across a classroom,
+and the names are placed for that size.
 """
 
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 import ipywidgets as widgets
 
@@ -49,10 +52,26 @@ WATER_LABELS = {
 SEA_COLOUR, EMPTY_FILL, EMPTY_LINE, BARREN_FILL = "#dbe7ef", "#f6f1e4", "#8a8170", "#a59f92"
 AREA_TINTS = ("#efe3c8", "#e2ecd5", "#ecdede", "#e0e4ef", "#eee8d2", "#dcebe6", "#eadff0")
 LEGAL_RING, INVASION_RING = "#f2b705", "#e8590c"
-LABEL_FONT = 12
-AREA_FONT, WATER_FONT = 13, 11
+
+
+class TextSizes(NamedTuple):
+    """The map's text sizes in pixels: territory names, Area names (with their values), seas'
+    and oceans' names, the fleets' word, the title, and the hover text."""
+
+    label: int
+    area: int
+    water: int
+    fleet: int
+    title: int
+    hover: int
+
+
+#: Text sizes by presentation size off (a notebook) and on (a projector: none under 18 px).
+TEXT_SIZES = {False: TextSizes(label=12, area=13, water=11, fleet=11, title=15, hover=15),
+              True: TextSizes(label=18, area=20, water=18, fleet=18, title=22, hover=20)}
 MARKER_RADIUS = 12  # room kept round a territory's marker when names are placed
-CHAR_WIDTH = 0.58 * LABEL_FONT  # a rough average glyph width, for placing names without overlaps
+GLYPH_WIDTH = 0.58  # a rough average glyph width in ems, for placing names without overlaps
+LINE_HEIGHT = 1.25  # a line of text in ems (the glyphs' ascent and descent)
 #: The look of each trace of marks (its size is scaled down in the whole-world view).
 MARK_LOOKS = {
     "fleet": {"symbol": "diamond-wide", "size": 20, "line": {"width": 2, "color": "#222"}},
@@ -80,15 +99,14 @@ class MapView:
     ``widget`` is a ``FigureWidget`` (clickable) when anywidget is installed; otherwise a static
     figure in an ``Output`` (the drop-down under the map still places armies). ``width`` in
     pixels (the height follows): the default fits a notebook in JupyterLab at 1280 px.
+    ``presentation=True`` draws every text at a projector's size (``TEXT_SIZES``).
     """
 
-    def __init__(self, world: TeachingMap, on_click, *, width: int = MAP_SIZE[0]):
+    def __init__(self, world: TeachingMap, on_click, *, width: int = MAP_SIZE[0], presentation: bool = False):
         import plotly.graph_objects as go
 
-        if isinstance(width, bool) or not isinstance(width, int) or not MIN_WIDTH <= width <= MAX_WIDTH:
-            raise ValueError(f"the map's width is a whole number of pixels, {MIN_WIDTH} to {MAX_WIDTH}, not {width!r}")
         self.world = world
-        self.size = (width, round(width * MAP_SIZE[1] / MAP_SIZE[0]))
+        self._set_size(width, presentation)
         self.names = list(world.territories)
         self.language = language()  # the names, seas and title are drawn in it (``relabel`` for another)
         self.shown_names = [display_name(name) for name in self.names]
@@ -96,6 +114,7 @@ class MapView:
         self.scale = 1.0  # markers are drawn smaller in the whole-world view
         self._layouts: dict[str, tuple] = {}  # view -> where its names go (worked out once)
         self._boxes: dict[str, list] = {}
+        self._waters: dict[str, list] = {}
         self._sent: dict[tuple, object] = {}  # (traces, property) -> the value last sent to the figure
         figure = self._base_figure()
         try:
@@ -113,13 +132,33 @@ class MapView:
         self.set_view("World")
 
     # --- building -------------------------------------------------------------------------------
+    def _set_size(self, width: int, presentation: bool) -> None:
+        if isinstance(width, bool) or not isinstance(width, int) or not MIN_WIDTH <= width <= MAX_WIDTH:
+            raise ValueError(f"the map's width is a whole number of pixels, {MIN_WIDTH} to {MAX_WIDTH}, not {width!r}")
+        self.size = (width, round(width * MAP_SIZE[1] / MAP_SIZE[0]))
+        self.presentation = bool(presentation)
+        self.text = TEXT_SIZES[self.presentation]
+
+    def resize(self, width: int, *, presentation: bool = False) -> None:
+        """The same figure at another width and text size (presentation size on or off), its names
+        placed for them (once per view and size, as always)."""
+        self._set_size(width, presentation)
+        self._layouts.clear(), self._waters.clear(), self._boxes.clear()
+        text = self.text
+        self.figure.plotly_relayout({"width": self.size[0], "height": self.size[1], "font.size": text.label,
+                                     "hoverlabel.font.size": text.hover, "title.font.size": text.title})
+        for trace, size in ((self.water_label_trace, text.water), (self.area_label_trace, text.area),
+                            (self.fleet_trace, text.fleet), (self.territory_trace, text.label)):
+            self._restyle({"textfont.size": size}, [trace])
+        self.set_view(self.view)
+
     def _base_figure(self) -> dict:
         """The figure before anything is drawn on it, as a dict: built and checked by plotly once
         per map and size (a board makes a new figure whenever the screen changes hands, and a
         plotly figure built trace by trace costs a tenth of a second)."""
         import plotly.graph_objects as go
 
-        key = (id(self.world), self.size, self.language)
+        key = (id(self.world), self.size, self.text, self.language)
         cached = _BASE_FIGURES.get(key)
         if cached is None or cached[0] is not self.world:
             figure = go.Figure(layout=self._layout())
@@ -141,12 +180,12 @@ class MapView:
             "width": self.size[0], "height": self.size[1], "margin": MAP_MARGIN, "showlegend": False,
             "paper_bgcolor": "#fbfaf6", "plot_bgcolor": SEA_COLOUR, "hovermode": "closest",
             "dragmode": "pan", "xaxis": dict(hidden), "yaxis": dict(hidden),
-            "font": {"family": "DejaVu Sans, Arial, sans-serif", "size": LABEL_FONT, "color": "#1a1a1a"},
-            "hoverlabel": {"font": {"size": 15}},
+            "font": {"family": "DejaVu Sans, Arial, sans-serif", "size": self.text.label, "color": "#1a1a1a"},
+            "hoverlabel": {"font": {"size": self.text.hover}},
             # the legend says the rest
             "title": {"text": _("<b>Teaching map</b>: {label}").format(label=_(MAP_LABEL)),
                       "x": 0.01, "y": 0.985,
-                      "font": {"size": 15}},
+                      "font": {"size": self.text.title}},
             "modebar": {"remove": ["lasso2d", "select2d", "autoScale2d"]},
         }
 
@@ -173,15 +212,16 @@ class MapView:
             figure.add_trace(go.Scatter(x=xs, y=ys, mode="lines", hoverinfo="skip", name=kind,
                                         line={"color": "#9d9582" if kind == "land" else "#4f7fa8",
                                               "width": 1.3, "dash": dash}))
-        waters = [w for w in WATER_LABELS if w in world.seas or w in world.oceans]
+        waters = self.waters = [w for w in WATER_LABELS if w in world.seas or w in world.oceans]
+        self.water_label_trace = len(figure.data)
         figure.add_trace(go.Scatter(
             x=[WATER_LABELS[w][0] for w in waters], y=[WATER_LABELS[w][1] for w in waters], mode="text",
             text=[f"<i>{display_name(w)}</i>" for w in waters], hoverinfo="skip", name="waters",
-            textfont={"color": "#3d6a91", "size": WATER_FONT}))
+            textfont={"color": "#3d6a91", "size": self.text.water}))
         self.area_label_trace = len(figure.data)
         areas = [display_name(area) for area in world.areas]
         figure.add_trace(go.Scatter(x=[], y=[], mode="text", text=areas, hoverinfo="skip",
-                                    name="areas", textfont={"color": "#6b5a35", "size": AREA_FONT}))
+                                    name="areas", textfont={"color": "#6b5a35", "size": self.text.area}))
 
     def _add_territories(self, figure) -> None:
         import plotly.graph_objects as go
@@ -191,7 +231,7 @@ class MapView:
         self.fleet_trace = len(figure.data)
         figure.add_trace(go.Scatter(x=[], y=[], mode="markers+text", hoverinfo="skip", name="fleets",
                                     marker=MARK_LOOKS["fleet"], textposition="bottom center",
-                                    textfont={"size": 11}))
+                                    textfont={"size": self.text.fleet}))
         self.ring_trace = len(figure.data)
         figure.add_trace(go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name="legal",
                                     marker=MARK_LOOKS["ring"]))
@@ -200,7 +240,7 @@ class MapView:
                                     marker=MARK_LOOKS["fort"]))
         self.territory_trace = len(figure.data)
         figure.add_trace(go.Scatter(x=xs, y=ys, mode="markers+text", text=self.shown_names, customdata=self.names,
-                                    hoverinfo="text", name="territories", textfont={"size": LABEL_FONT},
+                                    hoverinfo="text", name="territories", textfont={"size": self.text.label},
                                     marker={"size": 16, "line": {"width": 1.5}}))
         self.site_traces = {}
         for site in ("capital", "city", "monument"):
@@ -236,30 +276,43 @@ class MapView:
         self._restyle({"textposition": positions, "text": texts}, [self.territory_trace])
         self._restyle({"x": [x for x, _ in area_spots], "y": [y for _, y in area_spots]},
                       [self.area_label_trace])
+        self._restyle({"text": self.water_texts(name)}, [self.water_label_trace])
         self.scale = 0.72 if name == "World" else 1.0
         self._show_static()
 
     def label_layout(self, view: str) -> tuple[list[str], list[str], list[tuple[float, float]]]:
         """For ``view``: each territory name's position beside its marker, the names shown (``""``
         where a name would cover another, a sea's or an Area's: its hover text still names it), and
-        the Area names' spots. Area names (they carry the values) and seas are placed first."""
+        the Area names' spots. Area names (they carry the values) are placed first, clear of each
+        other and where they can of the seas' names, then the seas' names that clear them, then the
+        territories' names."""
         if view not in self._layouts:
-            key = (id(self.world), self.size, view, self.language)
+            key = (id(self.world), self.size, self.text, view, self.language)
             cached = _PLACED.get(key)
-            if cached is None or cached[0] is not self.world:  # the same map at the same size: placed alike
-                shown_view, self.view = self.view, view
-                markers, waters = self._marker_boxes(), self._water_boxes()
-                area_spots, area_boxes = self._area_label_spots(markers + waters)
-                positions, texts, boxes = self._label_positions(markers + waters + area_boxes, waters + area_boxes)
-                self.view = shown_view
-                cached = _PLACED[key] = (self.world, (positions, texts, area_spots), waters + area_boxes + boxes)
-            self._layouts[view], self._boxes[view] = cached[1], cached[2]
+            if cached is None or cached[0] is not self.world:  # the same map, size and text: placed alike
+                cached = _PLACED[key] = (self.world, *self._place(view))
+            self._layouts[view], self._waters[view], self._boxes[view] = cached[1:]
         return self._layouts[view]
+
+    def water_texts(self, view: str) -> list[str]:
+        """The seas' and oceans' names ``view`` shows (``""`` where one would cover another name)."""
+        self.label_layout(view)
+        return self._waters[view]
 
     def label_boxes(self, view: str) -> list[tuple]:
         """The screen boxes (pixels) of the names ``view`` shows, seas' and Areas' first."""
         self.label_layout(view)
         return self._boxes[view]
+
+    def _place(self, view: str) -> tuple[tuple, list[str], list[tuple]]:
+        shown_view, self.view = self.view, view
+        markers, frame = self._marker_boxes(), self._frame_boxes()
+        area_spots, area_boxes = self._area_label_spots(markers + self._water_boxes(), frame)
+        water_texts, waters = self._water_labels(area_boxes)
+        soft = markers + frame + waters + area_boxes + self._fleet_boxes(water_texts)
+        positions, texts, boxes = self._label_positions(soft, waters + area_boxes)
+        self.view = shown_view
+        return (positions, texts, area_spots), water_texts, waters + area_boxes + boxes
 
     def _pixels_per_degree(self) -> tuple[float, float]:
         (x0, x1), (y0, y1) = VIEWS[self.view]
@@ -275,24 +328,64 @@ class MapView:
         return [(x - MARKER_RADIUS, y - MARKER_RADIUS, x + MARKER_RADIUS, y + MARKER_RADIUS)
                 for x, y in self._points()]
 
+    def _frame_boxes(self) -> list[tuple]:
+        """Four wide boxes round the view's plot area: a name placed there would be cut off."""
+        kx, ky = self._pixels_per_degree()
+        (x0, x1), (y0, y1) = VIEWS[self.view]
+        left, right, top, bottom = x0 * kx, x1 * kx, -y1 * ky, -y0 * ky
+        far = 10 * (right - left + bottom - top)
+        return [(left - far, top - far, left, bottom + far), (right, top - far, right + far, bottom + far),
+                (left, top - far, right, top), (left, bottom, right, bottom + far)]
+
     def _water_boxes(self) -> list[tuple]:
+        """The boxes of the seas' and oceans' names (in ``self.waters``' order), where they are drawn."""
         kx, ky = self._pixels_per_degree()
         boxes = []
-        for body, (x, y) in WATER_LABELS.items():
-            if body in self.world.seas or body in self.world.oceans:
-                width, height = 0.58 * WATER_FONT * len(display_name(body)), WATER_FONT + 3
-                boxes.append((x * kx - width / 2, -y * ky - height / 2, x * kx + width / 2, -y * ky + height / 2))
+        for body in self.waters:
+            x, y = WATER_LABELS[body]
+            width, height = _extent(display_name(body), self.text.water)
+            boxes.append((x * kx - width / 2, -y * ky - height / 2, x * kx + width / 2, -y * ky + height / 2))
+        return boxes
+
+    def _water_labels(self, labels: list[tuple]) -> tuple[list[str], list[tuple]]:
+        """The seas' and oceans' names that cover none of ``labels`` nor a name before them (``""``
+        for the others), and the boxes of those shown."""
+        texts, boxes = [], []
+        for body, box in zip(self.waters, self._water_boxes()):
+            clear = not any(_overlap(box, other) for other in labels + boxes)
+            texts.append(f"<i>{display_name(body)}</i>" if clear else "")
+            boxes += [box] if clear else []
+        return texts, boxes
+
+    def _fleet_spot(self, body: str) -> tuple[float, float]:
+        """Where a fleet on ``body`` is drawn: just under the sea's name."""
+        drop = _extent(display_name(body), self.text.water)[1] / 2 + MARK_LOOKS["fleet"]["size"] / 2 + 1
+        x, y = WATER_LABELS[body]
+        return x, y - drop / self._pixels_per_degree()[1]
+
+    def _fleet_boxes(self, water_texts: list[str]) -> list[tuple]:
+        """Where a fleet would be drawn under each sea's name shown: its mark and its word."""
+        kx, ky = self._pixels_per_degree()
+        word_width, word_height = _extent(pgettext("map", "fleet"), self.text.fleet)
+        half = MARK_LOOKS["fleet"]["size"] / 2
+        boxes = []
+        for body, text in zip(self.waters, water_texts):
+            if text:
+                x, y = self._fleet_spot(body)
+                x, y = x * kx, -y * ky
+                boxes.append((x - half, y - half, x + half, y + half))
+                boxes.append((x - word_width / 2, y + half, x + word_width / 2, y + half + word_height))
         return boxes
 
     def _label_positions(self, taken: list[tuple], labels: list[tuple]) -> tuple[list[str], list[str], list[tuple]]:
         """A position for each name beside its marker, greedily avoiding what is ``taken`` and the
         names placed before it (screen pixels, y downwards); the names shown (a name that would
         still cover one of the ``labels`` or another name is left out); the boxes of those shown."""
-        radius, height = MARKER_RADIUS, LABEL_FONT + 3
+        radius = MARKER_RADIUS
         taken, labels, shown = list(taken), list(labels), []
         positions, texts = [], []
         for (x, y), name in zip(self._points(), self.shown_names):
-            width = CHAR_WIDTH * len(name)
+            width, height = _extent(name, self.text.label)
             reach = radius + width + height  # no option box reaches further from the marker
             near = [box for box in taken if box[0] < x + reach and box[2] > x - reach
                     and box[1] < y + reach and box[3] > y - reach]  # the others overlap no option
@@ -315,29 +408,46 @@ class MapView:
             taken.append(options[best])
         return positions, texts, shown
 
-    def _area_label_spots(self, taken: list[tuple]) -> tuple[list[tuple[float, float]], list[tuple]]:
-        """Where each Area's name (and value) goes: above, below or inside its outline, wherever it
-        covers the least of what is ``taken`` and of the Area names placed before it; their boxes."""
+    def _area_label_spots(self, taken: list[tuple], frame: list[tuple]) -> tuple[list[tuple[float, float]], list[tuple]]:
+        """Where each Area's name (and value) goes: above, below or inside its outline, or a line or
+        more further out where those would cover another name; of the spots clear of the Area names
+        placed before it and inside the view's ``frame`` (where it can), the first that covers
+        little of what is ``taken``; their boxes."""
         kx, ky = self._pixels_per_degree()
-        taken, spots, boxes = list(taken), [], []
+        spots, boxes = [], []
         for area in self.world.areas:
-            xs, ys = self.hulls[area]
-            members = self.world.territories_in(area)
-            middle = sum(self.world.xy(t)[0] for t in members) / len(members)
-            width, height = 0.58 * AREA_FONT * (len(display_name(area)) + 4), AREA_FONT + 4
-            candidates = [(middle, max(ys) + 10 / ky), (middle, min(ys) - 10 / ky),
-                          (middle, (max(ys) + min(ys)) / 2), (min(xs) + width / 2 / kx, max(ys) + 10 / ky),
-                          (max(xs) - width / 2 / kx, min(ys) - 10 / ky)]
+            width, height = _extent(f"{display_name(area)} · 00", self.text.area)  # with its value
 
             def box(spot, width=width, height=height):
                 x, y = spot[0] * kx, -spot[1] * ky
                 return (x - width / 2, y - height / 2, x + width / 2, y + height / 2)
 
-            best = min(candidates, key=lambda spot: sum(_overlap(box(spot), other) for other in taken))
-            taken.append(box(best))
+            def cost(indexed):
+                index, spot = indexed
+                clash = any(_overlap(box(spot), other) for other in boxes)
+                cut = any(_overlap(box(spot), other) for other in frame)
+                covered = sum(_overlap(box(spot), other) for other in taken) / (width * height)
+                return clash, cut, round(covered, 1), index  # covering a tenth or less counts as clear
+
+            index, best = min(enumerate(self._area_spot_candidates(area, width, height)), key=cost)
             boxes.append(box(best))
             spots.append(best)
         return spots, boxes
+
+    def _area_spot_candidates(self, area: str, width: float, height: float) -> list[tuple[float, float]]:
+        """Spots for an Area's name, best first: above, below or inside its outline, then those
+        moved out by one to three lines (and half a name sideways)."""
+        kx, ky = self._pixels_per_degree()
+        xs, ys = self.hulls[area]
+        members = self.world.territories_in(area)
+        middle = sum(self.world.xy(t)[0] for t in members) / len(members)
+        above, below = max(ys) + 10 / ky, min(ys) - 10 / ky
+        preferred = [(middle, above), (middle, below), (middle, (max(ys) + min(ys)) / 2),
+                     (min(xs) + width / 2 / kx, above), (max(xs) - width / 2 / kx, below)]
+        moved = [(x + dx * width / 2 / kx, y + dy * height / ky)
+                 for lines in (1, 2, 3) for x, y in preferred[:3]
+                 for dy in (lines, -lines) for dx in (0, -1, 1)]
+        return preferred + moved
 
     def _offset(self, name: str, dx_px: float, dy_px: float) -> tuple[float, float]:
         kx, ky = self._pixels_per_degree()
@@ -383,8 +493,8 @@ class MapView:
             if look == "ring":  # open circles: each ring's colour is its line's
                 marker["color"] = [rings[t] for t in names]
             self._restyle({"x": [x for x, _ in spots], "y": [y for _, y in spots], "marker": marker}, [trace])
-        self._restyle({"x": [WATER_LABELS[body][0] for body, _ in fleets],
-                       "y": [WATER_LABELS[body][1] - 2.5 for body, _ in fleets],
+        spots = [self._fleet_spot(body) for body, _ in fleets]
+        self._restyle({"x": [x for x, _ in spots], "y": [y for _, y in spots],
                        "marker": {**MARK_LOOKS["fleet"], "color": [colour for _, colour in fleets]},
                        "text": [pgettext("map", "fleet")] * len(fleets)},
                       [self.fleet_trace])
@@ -435,11 +545,17 @@ class MapView:
 
 # The figure a map starts from, per (map, size in pixels): (the map, the figure as a dict, its parts).
 _BASE_FIGURES: dict[tuple, tuple] = {}
-_TRACE_NAMES = ("hulls", "area_label_trace", "fleet_trace", "ring_trace", "fort_trace", "territory_trace",
+_TRACE_NAMES = ("hulls", "waters", "water_label_trace", "area_label_trace", "fleet_trace", "ring_trace", "fort_trace", "territory_trace",
                 "site_traces")
 
 # Where names go, per (map, size in pixels, view): every board in a kernel shares the placements.
 _PLACED: dict[tuple, tuple] = {}
+
+
+def _extent(text: str, size: int) -> tuple[float, float]:
+    """About how wide and how tall ``text`` is drawn at ``size`` pixels (an average glyph's width;
+    a line's height)."""
+    return GLYPH_WIDTH * size * len(text), LINE_HEIGHT * size
 
 
 def _overlap(a, b) -> float:
