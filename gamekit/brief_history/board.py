@@ -41,7 +41,7 @@ from html import escape
 
 import ipywidgets as widgets
 
-from gamekit.core import IllegalActionError, StaleViewError, TableView
+from gamekit.core import IllegalActionError, StaleViewError, TableView, kind_name
 from gamekit.i18n import N_, language, translations, using_language
 from gamekit.ui import HUMAN
 from gamekit.ui.table_board import TableBoard
@@ -416,7 +416,7 @@ class BriefHistoryBoard(TableBoard):
             raise IllegalActionError(_("the game is over: click New game to play again"))
         acting = self.seat_to_act
         raise IllegalActionError(_("it is {name}'s turn, and the agent {agent} plays that seat: use the agent "
-                                   "buttons").format(name=self.names[acting], agent=repr(self.kinds[acting])))
+                                   "buttons").format(name=self.names[acting], agent=kind_name(self.kinds[acting])))
 
     def _territory_action(self, name) -> Action:
         """The legal action a click on ``name`` means; the engine's reason when there is none."""
@@ -856,7 +856,7 @@ class BriefHistoryBoard(TableBoard):
             seat = state.seat_of[colour]
             events, bonus = len(state.events_held[colour]), len(state.bonus_held[colour])
             agent = self.kinds[seat]
-            kind = _("person") if agent == HUMAN else _("{agent} agent").format(agent=agent)
+            kind = _("person") if agent == HUMAN else _("{agent} agent").format(agent=kind_name(agent))
             mark = " ▶" if colour == state.acting_colour else ""
             rows.append(f'<tr class="bh-player-row" data-colour="{colour}" data-gold="{state.gold[colour]}">'
                         f"<td>{rank[colour]}.</td>"
@@ -945,7 +945,7 @@ class BriefHistoryBoard(TableBoard):
             held = sorted(t.territory for t in state.tiles() if t.army == colour)
             armies = ngettext("{n} army", "{n} armies", len(held)).format(n=len(held))
             lines.append(_("  {colour} [{kind}]: {gold} gold, {armies}").format(
-                colour=self.colour_words(colour), kind=_kind_word(self.kinds[seat]), gold=state.gold[colour],
+                colour=self.colour_words(colour), kind=kind_name(self.kinds[seat]), gold=state.gold[colour],
                 armies=armies)
                 + (f" ({', '.join(map(display_name, held))})" if held else ""))
         roll = self._roll_text()
@@ -1023,11 +1023,6 @@ def _legend_html() -> str:
 def _gold(amount: int, bold: bool = False) -> str:
     """``"12 gold"`` (the number in bold on the scores' table)."""
     return _("<b>{gold}</b> gold").format(gold=amount) if bold else _("{cost} gold").format(cost=amount)
-
-
-def _kind_word(kind: str) -> str:
-    """A seat's kind as the summary says it: ``human`` (in the language in force) or the agent's name."""
-    return pgettext("seat kind", "human") if kind == HUMAN else kind
 
 
 def _view_options() -> list[tuple[str, str]]:

@@ -256,8 +256,7 @@ class MapView:
             return
         self.language = language()
         self.shown_names = [display_name(name) for name in self.names]
-        self._layouts.clear()
-        self._boxes.clear()
+        self._layouts.clear(), self._waters.clear(), self._boxes.clear()
         said = self._base_figure()  # the map as first drawn in this language
         waters = self.area_label_trace - 1
         self.figure.plotly_relayout({"title.text": said["layout"]["title"]["text"]})

@@ -284,7 +284,7 @@ def test_an_agents_turn_refuses_a_persons_click():
     assert board.seats[board.state.current_player] == HUMAN
     board.new_game(seats=["random", "random", "random"], seed=2)
     assert not board.choose(str(board.state.legal_actions()[0]))
-    assert "the agent 'random' plays that seat" in board.status.text
+    assert "the agent random plays that seat" in board.status.text  # the kind by its name, in words
 
 
 # --- the rest of the board ----------------------------------------------------------------------------
