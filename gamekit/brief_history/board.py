@@ -265,12 +265,12 @@ class BriefHistoryBoard(TableBoard):
         self.turn_view = _html("bh-turn", "bh-panel")
         self.view_picker = widgets.Dropdown(options=_view_options(), value=FOLLOW, description=_("Map view"),
                                             layout=widgets.Layout(width="330px"),
-                                            style={"description_width": "75px"})
+                                            style={"description_width": "initial"})  # a label as long as its words
         self.view_picker.add_class("bh-view")
         self.view_picker.observe(lambda change: self._change_view(change["new"]), names="value")
         self.territory_picker = widgets.Dropdown(options=[], description=_("Territory"),
                                                  layout=widgets.Layout(width="380px"),
-                                                 style={"description_width": "75px"})
+                                                 style={"description_width": "initial"})
         self.territory_picker.add_class("bh-territory-select")
         self.territory_picker.observe(lambda change: self._show_odds(), names="value")
         self.legend = _html("bh-legend", value=_legend_html())

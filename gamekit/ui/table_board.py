@@ -319,6 +319,10 @@ class TableBoard(widgets.VBox):
             self.pass_screen.ask(self.names[seat], colour_class=f"gk-seat-colour-{seat}",
                                  secrets=self.secrets)
             actions = [self.pass_screen]
+            # the pass step shows at once, the game is redrawn behind it: the board never stands
+            # blank while a slow redraw (a map) reaches the browser
+            self.action_area.children = actions
+            self._show_status(view)
         elif not self.table.persons and not view.is_over:
             actions = [widgets.HBox([self.round_button, self.all_button])]
         else:
