@@ -5,12 +5,20 @@ from __future__ import annotations
 
 import asyncio
 import time
+from concurrent.futures import ThreadPoolExecutor
 from queue import Empty
 
 import nbformat
 import pytest
 
 from gamekit.handouts.running import PatientKernelClient, PatientShellChannel, lesson_client, patiently
+
+
+def run(coroutine):
+    """The coroutine run to its end on an event loop of its own (in a thread: a test run may have
+    one running already in this thread)."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coroutine).result()
 
 
 def test_a_reply_missed_by_the_first_polls_is_read_at_the_next_slice():
@@ -22,7 +30,7 @@ def test_a_reply_missed_by_the_first_polls_is_read_at_the_next_slice():
             raise Empty
         return {"msg_type": "execute_reply"}
 
-    reply = asyncio.run(patiently(get, timeout=600, step=0.01))
+    reply = run(patiently(get, timeout=600, step=0.01))
     assert reply == {"msg_type": "execute_reply"} and asked == [0.01, 0.01, 0.01]
 
 
@@ -36,7 +44,7 @@ def test_nothing_at_all_still_times_out_at_the_deadline():
 
     start = time.monotonic()
     with pytest.raises(Empty):
-        asyncio.run(patiently(get, timeout=0.05, step=0.02))
+        run(patiently(get, timeout=0.05, step=0.02))
     assert time.monotonic() - start >= 0.05
     assert all(0 <= seconds <= 0.02 for seconds in asked) and len(asked) >= 3
 
@@ -52,7 +60,7 @@ def test_no_timeout_waits_in_slices_until_something_comes():
             raise Empty
         return {"ok": True}
 
-    assert asyncio.run(patiently(get, timeout=None, step=0.01)) == {"ok": True}
+    assert run(patiently(get, timeout=None, step=0.01)) == {"ok": True}
 
 
 def test_the_client_reads_the_shell_channel_patiently():

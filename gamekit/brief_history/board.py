@@ -614,8 +614,8 @@ class BriefHistoryBoard(TableBoard):
     def _explained(self, action) -> str:
         """The engine's explanation of ``action`` (the odds of a roll...), worked out once a position
         and language: a redraw asks for it for the map's hover text, the odds and a button's tooltip."""
-        table = self.table
-        key = (table, table.game_number, table.version, language(), str(action))
+        view = self.view
+        key = (self.table, view.game_number, view.version, language(), str(action))
         said = self._explanations.get(key)
         if said is None:
             if next(iter(self._explanations), key)[:4] != key[:4]:

@@ -30,16 +30,18 @@ BOARDS = [
 
 @pytest.fixture
 def messages(monkeypatch):
-    """Every widget message sent, in order: (widget, the property sent)."""
+    """Every widget message a page would receive, in order: (widget, the property sent). Recorded
+    where a synced property changes, so that it holds with or without a kernel's comm (a process
+    that has loaded the classroom's Solara keeps widgets off any comm)."""
     sent = []
-    send_state = widgets.Widget.send_state
+    notify_change = widgets.Widget.notify_change
 
-    def record(widget, key=None):
-        for name in [key] if isinstance(key, str) else key or ["(all)"]:
-            sent.append((widget, name))
-        return send_state(widget, key)
+    def record(widget, change):
+        if change["name"] in widget.keys:  # a synced property: one message to the page
+            sent.append((widget, change["name"]))
+        return notify_change(widget, change)
 
-    monkeypatch.setattr(widgets.Widget, "send_state", record)
+    monkeypatch.setattr(widgets.Widget, "notify_change", record)
     return sent
 
 
