@@ -12,6 +12,8 @@ import os
 
 import pytest
 
+from gamekit import i18n
+
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 
 
@@ -30,3 +32,13 @@ def browser():
             yield chromium
         finally:
             chromium.close()
+
+
+@pytest.fixture
+def english_session(monkeypatch):
+    """The test starts in an English session, whatever the machine's GAMEKIT_LANG says, and
+    leaves the choice of language as it found it."""
+    monkeypatch.delenv(i18n.LANGUAGE_VARIABLE, raising=False)
+    i18n.set_language(None)
+    yield
+    i18n.set_language(None)

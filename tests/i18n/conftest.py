@@ -1,13 +1,9 @@
-"""Every test here starts in an English session, whatever the machine's GAMEKIT_LANG says."""
+"""Every test here starts in an English session, whatever the machine's GAMEKIT_LANG says (the
+fixture is the whole suite's, in tests/conftest.py)."""
 
 import pytest
 
-from gamekit import i18n
-
 
 @pytest.fixture(autouse=True)
-def english_session(monkeypatch):
-    monkeypatch.delenv(i18n.LANGUAGE_VARIABLE, raising=False)
-    i18n.set_language(None)
+def _english(english_session):
     yield
-    i18n.set_language(None)

@@ -7,25 +7,18 @@ import json
 import pytest
 import sqlalchemy as sa
 
-from gamekit import i18n
 from gamekit.catalogs import looks_english
 from gamekit.i18n import N_, message, say, using_language
-from gamekit.league.league import League, games_table
-from tests.league.bots import FAST, GOOD, HOSTILE
+from gamekit.league.league import games_table
+from tests.league.bots import GOOD, HOSTILE
 
 
-@pytest.fixture(autouse=True)
-def english_session(monkeypatch):
-    monkeypatch.delenv(i18n.LANGUAGE_VARIABLE, raising=False)
-    i18n.set_language(None)
-    yield
-    i18n.set_language(None)
+pytestmark = pytest.mark.usefixtures("english_session")
 
 
 @pytest.fixture
-def league(tmp_path):
-    return League(f"sqlite:///{tmp_path / 'league.db'}", tmp_path / "bots", "milhoes", workers=0, deals=1,
-                  kit_agents=("random",), limits=FAST)
+def league(small_league):
+    return small_league
 
 
 def test_a_message_is_said_in_the_language_in_force_with_its_values_said_too():

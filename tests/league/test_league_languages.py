@@ -10,30 +10,23 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount
 from starlette.testclient import TestClient
 
-from gamekit import i18n
 from gamekit.catalogs import looks_english
 from gamekit.classroom.app import BrowsersLanguage
 from gamekit.i18n import using_language
 from gamekit.league.cli import main
 from gamekit.league.league import COLUMNS, RESULT_WORDS, League, check_name, check_source, result_in_words
-from tests.league.bots import FAST, GOOD, HOSTILE
+from tests.league.bots import GOOD, HOSTILE
 
 TEACHER = "teacher-secret"
 PORTUGUESE = {"Accept-Language": "pt-PT,pt;q=0.9"}
 
 
-@pytest.fixture(autouse=True)
-def english_session(monkeypatch):
-    monkeypatch.delenv(i18n.LANGUAGE_VARIABLE, raising=False)
-    i18n.set_language(None)
-    yield
-    i18n.set_language(None)
+pytestmark = pytest.mark.usefixtures("english_session")
 
 
 @pytest.fixture
-def league(tmp_path):
-    return League(f"sqlite:///{tmp_path / 'league.db'}", tmp_path / "bots", "milhoes", workers=0, deals=1,
-                  kit_agents=("random",), limits=FAST)
+def league(small_league):
+    return small_league
 
 
 @pytest.fixture
