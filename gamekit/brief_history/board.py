@@ -44,6 +44,7 @@ import ipywidgets as widgets
 from gamekit.core import IllegalActionError, StaleViewError, TableView, kind_name
 from gamekit.i18n import N_, language, translations, using_language
 from gamekit.ui import HUMAN
+from gamekit.ui.parts import ActionButtons
 from gamekit.ui.table_board import TableBoard
 from gamekit.ui.theme import SEAT_COLOURS, style_sheet
 
@@ -59,6 +60,7 @@ from .mapview import (  # noqa: F401 (the map's look, imported from here by olde
     MapView,
     lighter,
 )
+from .events import area_level
 from .odds import MAX_INDICATOR
 from .rules import (
     COLOUR_NAMES,
@@ -281,9 +283,10 @@ class BriefHistoryBoard(TableBoard):
         self.areas_view = _html("bh-areas", "bh-panel")
         self.result_view = _html("bh-result")
         self.packet_view = _html("bh-packet")
-        self._action_buttons: dict[str, widgets.Button] = {}
-        self._explanations: dict[tuple, str] = {}  # (table, game, version, language, action) -> the engine's words
         self._button_look: tuple | None = None
+        self._action_buttons = ActionButtons(self._new_action_button, self._action_clicked,
+                                             lambda text: f"bh-action-{css_name(text)}")
+        self._worked_out: dict = {}  # the position's explanations and odds (``_this_position``)
         self._groups: dict[str, tuple[widgets.HTML, widgets.HBox]] = {}
         self._place_button: widgets.Button | None = None
         self._lower: widgets.HBox | None = None
@@ -447,8 +450,9 @@ class BriefHistoryBoard(TableBoard):
     def _change_view(self, name: str) -> None:
         if self.map is None:
             return
-        self.map.set_view(self._followed_view() if name == FOLLOW else name)
-        self._draw_map()
+        with self.map.one_message_per_trace():
+            self.map.set_view(self._followed_view() if name == FOLLOW else name)
+            self._draw_map()
 
     def _followed_view(self) -> str:
         """The zoomed view that shows most of the acting empire (the whole world between turns);
@@ -506,11 +510,12 @@ class BriefHistoryBoard(TableBoard):
             self.territory_picker.options = options
             self.territory_picker.value = keep if keep is not None else (options[0][1] if options else None)
         self.territory_picker.disabled = self._place_button.disabled = not options
-        if self.view_picker.value == FOLLOW:
-            followed = self._followed_view()
-            if followed != self.map.view:
-                self.map.set_view(followed)
-        self._draw_map()
+        with self.map.one_message_per_trace():
+            if self.view_picker.value == FOLLOW:
+                followed = self._followed_view()
+                if followed != self.map.view:
+                    self.map.set_view(followed)
+            self._draw_map()
         self._show_odds()
         self.dice_view.value = self._dice_html()
         self.hand_view.value = self._hand_html(view) if view.seat is not None else ""
@@ -519,6 +524,7 @@ class BriefHistoryBoard(TableBoard):
         return [self.turn_view, self.map.widget, self.picker_row, self.legend, self._lower]
 
     def action_widgets(self, view: TableView) -> list:
+        self._action_buttons.redraw()
         if view.is_over:
             self.result_view.value = self._result_html()
             return [self.result_view]
@@ -614,16 +620,20 @@ class BriefHistoryBoard(TableBoard):
     def _explained(self, action) -> str:
         """The engine's explanation of ``action`` (the odds of a roll...), worked out once a position
         and language: a redraw asks for it for the map's hover text, the odds and a button's tooltip."""
-        view = self.view
-        key = (self.table, view.game_number, view.version, language(), str(action))
-        said = self._explanations.get(key)
-        if said is None:
-            if next(iter(self._explanations), key)[:4] != key[:4]:
-                self._explanations.clear()  # another position: the old ones are of no more use
+        known, key = self._this_position(), ("explained", str(action))
+        if key not in known:
             legal = _core("Legal: {description}").split("{description}")[0]
-            said = self._explanations[key] = self.words(
-                self.state.explain(action, names=self.names).removeprefix(legal))
-        return said
+            known[key] = self.words(self.state.explain(action, names=self.names).removeprefix(legal))
+        return known[key]
+
+    def _this_position(self) -> dict:
+        """What has been worked out for the position on screen in the language in force, emptied
+        when either changes (a view of a classroom seat's table has no game number of its own)."""
+        view = self.view
+        key = (self.table, view.game_number, view.version, language())
+        if self._worked_out.get("position") != key:
+            self._worked_out = {"position": key}
+        return self._worked_out
 
     def _place_label(self, action: Place) -> str:
         tile = self._tiles_by_name()[action.territory]
@@ -641,6 +651,12 @@ class BriefHistoryBoard(TableBoard):
         """The invasions open now, before any die is rolled: ``(action text, the engine's
         explanation, the exact probability of taking the territory with the next roll)``. After a
         failed roll, the one row is ``continue``'s."""
+        known = self._this_position()
+        if "odds" not in known:
+            known["odds"] = self._work_out_odds()
+        return known["odds"]
+
+    def _work_out_odds(self) -> list[tuple[str, str, str]]:
         state = self.state
         if state.phase == "failed" and state.invasion is not None:
             target, by_sea = state.invasion["target"], state.invasion["by_sea"]
@@ -675,10 +691,13 @@ class BriefHistoryBoard(TableBoard):
         if not rows:
             return (head + selected + '<div class="gk-muted">'
                     + _("No invasion is open to this empire now.") + "</div>")
-        table = "".join(f'<tr class="bh-odds-row" data-action="{escape(action)}" data-p="{escape(p)}">'
-                        f"<td><b>{escape(_place_words(self.state.parse(action)))}</b></td><td>{escape(text)}</td></tr>"
-                        for action, text, p in rows)
-        return f'{head}{selected}<table class="gk-table">{table}</table>'
+        known = self._this_position()  # the rows are the position's; the picked one may change
+        if "odds rows" not in known:
+            known["odds rows"] = "".join(
+                f'<tr class="bh-odds-row" data-action="{escape(action)}" data-p="{escape(p)}">'
+                f"<td><b>{escape(_place_words(self.state.parse(action)))}</b></td><td>{escape(text)}</td></tr>"
+                for action, text, p in rows)
+        return f'{head}{selected}<table class="gk-table">{known["odds rows"]}</table>'
 
     def _roll_text(self) -> str:
         """The last roll in the engine's words (the public log), colours named."""
@@ -725,20 +744,19 @@ class BriefHistoryBoard(TableBoard):
         return title
 
     def _action_button(self, action) -> widgets.Button:
-        text = str(action)
-        button = self._action_buttons.get(text)
-        if button is None:
-            if self._button_look is None:  # one layout and style for all: a button is then one widget, not three
-                self._button_look = (widgets.Layout(width="auto", margin="2px"), widgets.ButtonStyle())
-            layout, style = self._button_look
-            button = widgets.Button(description=button_words(action), layout=layout, style=style)
-            button.add_class("bh-action")
-            button.add_class(f"bh-action-{css_name(text)}")
-            self.on_click(button, lambda t=text: self._action_clicked(t))
-            self._action_buttons[text] = button
+        button = self._action_buttons.button(str(action))
         button.description = button_words(action)  # in the language in force (the board's may change)
         button.tooltip = self._tooltip(action)
         button.button_style = "success" if isinstance(action, (Continue, Establish, Reorganise)) else ""
+        return button
+
+    def _new_action_button(self, clicked) -> widgets.Button:
+        if self._button_look is None:  # one layout and style for all: a button is then one widget, not three
+            self._button_look = (widgets.Layout(width="auto", margin="2px"), widgets.ButtonStyle())
+        layout, style = self._button_look
+        button = widgets.Button(layout=layout, style=style)
+        button.add_class("bh-action")
+        self.on_click(button, clicked)
         return button
 
     def _packet_html(self, view: TableView) -> str:
@@ -892,7 +910,7 @@ class BriefHistoryBoard(TableBoard):
         for area in world.areas:
             cells = []
             for c in range(state.colours):
-                level = state.area_level(c, area)
+                level = area_level(counts[area], c)  # the counts made above: the engine's rule
                 text = f"{counts[area][c]} {levels[level]}" if counts[area][c] else ""
                 gold = f" <span class='gk-muted'>+{values[area] * level}</span>" if level else ""
                 cells.append(f'<td class="bh-level" data-level="{level}">{text}{gold}</td>')

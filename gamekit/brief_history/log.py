@@ -86,6 +86,15 @@ class Log:
             lines = [name_colours(line, lambda c: f"{colour_name(c)} ({names[self.seat_of[c]]})") for line in lines]
         return [line.strip() for line in lines]
 
+    def secret_log_readers(self, start: int = 0) -> set[int]:
+        """The seats told a secret line (a card they drew or kept) from step ``start`` on."""
+        readers = set()
+        for _at, colour, _line, told in reversed(self.secret_log):
+            if told <= start:  # secret lines come in the steps' order
+                break
+            readers.add(self.seat_of[colour])
+        return readers
+
     def _log_tail(self, player: int | None, count: int) -> list[str]:
         """The last ``count`` lines of ``log_for(player)`` (of the public log for ``None``), merging
         only the tail of the log."""

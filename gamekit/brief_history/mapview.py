@@ -12,8 +12,9 @@ and the names are placed for that size.
 
 from __future__ import annotations
 
+import contextlib
 import math
-from typing import NamedTuple
+from typing import Iterator, NamedTuple
 
 import ipywidgets as widgets
 
@@ -116,6 +117,8 @@ class MapView:
         self._boxes: dict[str, list] = {}
         self._waters: dict[str, list] = {}
         self._sent: dict[tuple, object] = {}  # (traces, property) -> the value last sent to the figure
+        self._batching = 0  # inside ``one_message_per_trace`` blocks
+        self._pending: dict[int, dict] = {}  # trace -> its changes, sent when the outermost block ends
         figure = self._base_figure()
         try:
             self.figure = go.FigureWidget(figure)
@@ -502,19 +505,41 @@ class MapView:
     def set_area_labels(self, labels: list[str]) -> None:
         self._restyle({"text": labels}, [self.area_label_trace])
 
-    def _restyle(self, changes: dict, traces: list[int]) -> None:
-        """One update message for ``traces``, each given every property in ``changes`` (values
-        for one trace, or one per trace when several are named).
+    @contextlib.contextmanager
+    def one_message_per_trace(self) -> Iterator[None]:
+        """Changes made inside the block go to the page as one message per trace when it ends (a
+        view change and a redraw both change the territories' names and markers: one message, and
+        one redraw in the browser, not two)."""
+        self._batching += 1
+        try:
+            yield
+        finally:
+            self._batching -= 1
+            if not self._batching:
+                pending, self._pending = self._pending, {}
+                for trace, changes in pending.items():
+                    self._send(changes, [trace])
 
-        Never ``batch_update``, nor several traces with different properties in one message:
-        plotly's widget front end stores such a message in its model without decoding the
-        placeholders of the properties a trace does not change, so a view drawn later (a board
-        built and driven in one cell before it is shown) loses the territories' coordinates."""
+    def _restyle(self, changes: dict, traces: list[int]) -> None:
+        """Give each of ``traces`` every property in ``changes`` (values for one trace, or one per
+        trace when several are named): what the map shows already is not sent again."""
         key_of = tuple(traces)
         changes = {key: value for key, value in changes.items() if self._sent.get((key_of, key)) != value}
         if not changes:
             return  # the map shows it already: a message would redraw the same
         self._sent.update(((key_of, key), value) for key, value in changes.items())
+        if self._batching and self.clickable and len(traces) == 1:  # a static map is drawn at once
+            self._pending.setdefault(traces[0], {}).update(changes)
+            return
+        self._send(changes, traces)
+
+    def _send(self, changes: dict, traces: list[int]) -> None:
+        """One update message for ``traces``.
+
+        Never ``batch_update``, nor several traces with different properties in one message:
+        plotly's widget front end stores such a message in its model without decoding the
+        placeholders of the properties a trace does not change, so a view drawn later (a board
+        built and driven in one cell before it is shown) loses the territories' coordinates."""
         if len(traces) == 1:
             changes = {key: [value] for key, value in changes.items()}
         self.figure.plotly_restyle(changes, trace_indexes=traces)

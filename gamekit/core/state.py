@@ -11,7 +11,7 @@ import copy
 import html
 import operator
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -198,18 +198,26 @@ class GameState:
         self.history.append(joint)
 
     # --- what each seat may read -----------------------------------------------------------
-    def log_lines(self, viewer: int | None = None, *, start: int = 0, names=None) -> list[str]:
+    def log_lines(self, viewer: int | None = None, *, start: int = 0, end: int | None = None,
+                  names=None) -> list[str]:
         """The game's log as ``viewer`` may read it (``None``: the public, such as a projector),
-        from step ``start`` of ``history`` on. ``names`` (one per seat) replaces "player 0".
+        steps ``start:end`` of ``history`` (to the last by default). ``names`` (one per seat)
+        replaces "player 0".
 
         By default every step reads as its action, and a simultaneous round as everyone's
         choices (``history`` only holds rounds already resolved, so no choice shows early).
         Games with secrets or more to say override :meth:`_log_step`.
         """
         lines: list[str] = []
-        for number, step in enumerate(self.history[start:], start + 1):
+        for number, step in enumerate(self.history[start:end], start + 1):
             lines.extend(self._log_step(number, step, viewer, names))
         return lines
+
+    def secret_log_readers(self, start: int = 0) -> Iterable[int]:
+        """The seats that may read more of the log from step ``start`` on than the public does.
+        By default every seat; a game that knows says fewer, so that a table reads the new steps
+        once for the public and once more only for each of these seats."""
+        return range(self.num_players)
 
     def public_observation(self):
         """What anyone may know (a spectator, the projector), or ``None`` if the game does not say:

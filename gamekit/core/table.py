@@ -338,14 +338,26 @@ class Table:
             my_choice=self.pending.get(seat) if seat is not None else None,
             my_choice_words=(state.describe_action(self.pending[seat])
                              if seat is not None and seat in self.pending else None),
-            log=tuple(e.text for e in self.events if e.visible_to(seat)),
+            log=self._log_for(seat),
             outcome=state.outcome(self.names), pass_to=self.pass_to,
             problem=None if self.problem is None else _("the game waits: an agent could not move"),
         )
 
     def log(self, seat: int | None = None) -> list[str]:
         """The log lines ``seat`` may read (``None``: the public log)."""
-        return [e.text for e in self.events if e.visible_to(seat)]
+        return list(self._log_for(seat))
+
+    def _log_for(self, seat: int | None) -> tuple[str, ...]:
+        """The lines ``seat`` may read, in the language in force: kept per viewer and language and
+        read on from the last event read (a view is asked for after every move)."""
+        key, events = (seat, language()), self.events
+        kept, read, lines = self._logs_read.get(key, (events, 0, ()))
+        if kept is not events:  # a new game: its own events
+            read, lines = 0, ()
+        if read < len(events):
+            lines += tuple(e.text for e in events[read:] if e.visible_to(seat))
+            self._logs_read[key] = (events, len(events), lines)
+        return lines
 
     def record(self) -> GameRecord:
         """The kit's JSON record of the current game (``gamekit.core.record``)."""
@@ -374,6 +386,7 @@ class Table:
         self._state = state
         self.pending: dict[int, Any] = {}
         self.events: list[Event] = []
+        self._logs_read: dict[tuple, tuple] = {}  # (viewer, language) -> (events, how many read, lines)
         self.problem: str | None = None
         self._screen: int | None = None
         self._logged = 0  # history steps already turned into events
@@ -463,34 +476,24 @@ class Table:
 
     def _log_new_steps(self) -> None:
         """Turn the game's new history steps into events, one audience per distinct reading (told
-        apart by the English lines), each line in every language."""
-        start, self._logged = self._logged, len(self.state.history)
-        viewers = [None, *range(len(self.seats))]
-        readings: dict[tuple, list] = {}
+        apart by the English lines): the public's, and another only for a seat the game says may
+        read more. Each line is said in another language when someone first reads it there."""
+        start, end = self._logged, len(self.state.history)
+        self._logged = end
+        readers, names = set(self.state.secret_log_readers(start)), self.names
         with using_language(SOURCE_LANGUAGE):
-            for viewer in viewers:
-                lines = tuple(self.state.log_lines(viewer, start=start, names=self.names))
-                readings.setdefault(lines, []).append(viewer)
+            public = tuple(self.state.log_lines(None, start=start, end=end, names=names))
+            readings = {public: [None, *(seat for seat in range(len(self.seats)) if seat not in readers)]}
+            for seat in sorted(readers):
+                lines = tuple(self.state.log_lines(seat, start=start, end=end, names=names))
+                readings.setdefault(lines, []).append(seat)
         for lines, group in readings.items():
-            if not lines:
-                continue
-            audience = EVERYONE if len(group) == len(viewers) else frozenset(group)
-            translated = self._lines_in_other_languages(group[0], start)
-            for number, line in enumerate(lines):
-                texts = {SOURCE_LANGUAGE: line}
-                for code, other in translated.items():
-                    texts[code] = other[number] if len(other) == len(lines) else line
-                self.events.append(Event(self.version, "step", texts, audience))
+            audience = EVERYONE if len(group) == len(self.seats) + 1 else frozenset(group)
+            reading = _Reading(self.state, group[0], (start, end), names, lines)
+            self.events += [Event(self.version, "step", _LineTexts(reading, number), audience)
+                            for number in range(len(lines))]
         if self.state.is_terminal:
             self._event("over", self._result_text)
-
-    def _lines_in_other_languages(self, viewer: int | None, start: int) -> dict[str, list[str]]:
-        lines = {}
-        for code in LANGUAGES:
-            if code != SOURCE_LANGUAGE:
-                with using_language(code):
-                    lines[code] = self.state.log_lines(viewer, start=start, names=self.names)
-        return lines
 
     def _start_text(self) -> str:
         players = ", ".join(self.names)
@@ -523,6 +526,52 @@ class Table:
 
     def _name_of(self, seat) -> str:
         return self.names[seat] if type(seat) is int and 0 <= seat < len(self.seats) else repr(seat)
+
+
+class _Reading:
+    """New lines of the log as one audience reads them: in English when they happen (that tells the
+    audiences apart), in another language when someone first reads them in it (a table is mostly
+    read in one language, and saying a line costs as much as working it out)."""
+
+    def __init__(self, state: GameState, viewer: int | None, steps: tuple[int, int], names, lines: tuple):
+        self._source = (state, viewer, steps, names)
+        self._said = {SOURCE_LANGUAGE: lines}
+
+    def line(self, number: int, code: str) -> str:
+        said = self._said.get(code)
+        if said is None:
+            state, viewer, (start, end), names = self._source
+            with using_language(code):
+                said = tuple(state.log_lines(viewer, start=start, end=end, names=names))
+            if len(said) != len(self._said[SOURCE_LANGUAGE]):  # a catalog that splits a line: keep English
+                said = self._said[SOURCE_LANGUAGE]
+            self._said[code] = said
+            if len(self._said) == len(LANGUAGES):
+                self._source = None  # said in every language: the state may go
+        return said[number]
+
+
+class _LineTexts(Mapping):
+    """One log line's ``Event.texts``: ``{language: words}``, each said when first read."""
+
+    __slots__ = ("_reading", "_number")
+
+    def __init__(self, reading: _Reading, number: int):
+        self._reading, self._number = reading, number
+
+    def __getitem__(self, code: str) -> str:
+        if code not in LANGUAGES:
+            raise KeyError(code)
+        return self._reading.line(self._number, code)
+
+    def __iter__(self):
+        return iter(LANGUAGES)
+
+    def __len__(self) -> int:
+        return len(LANGUAGES)
+
+    def __repr__(self) -> str:
+        return repr(dict(self))
 
 
 def names_together(names: Sequence[str]) -> str:

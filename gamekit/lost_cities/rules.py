@@ -591,6 +591,11 @@ class LostCitiesState(Refusals, GameState):
                       known=tuple(tuple(cards) for cards in self._public))
         return LostCitiesObservation(**values)
 
+    def secret_log_readers(self, start: int = 0) -> set[int]:
+        """The partners of a pass from step ``start`` on: they alone read its cards."""
+        return {reader for step, seat in zip(self.history[start:], self._actors[start:])
+                if step.kind == "pass" and step.cards for reader in (seat, (seat + 2) % 4)}
+
     def _log_step(self, number: int, step, viewer: int | None, names) -> list[str]:
         """Step ``number`` in words for ``viewer``: a pass shows its cards to the two partners
         only (the others see two cards go face down); a round's last draw adds its scoring."""

@@ -542,6 +542,10 @@ class MilhoesState(GameState):
         twin.pot = list(self.pot)
         return twin
 
+    def secret_log_readers(self, start: int = 0) -> tuple:
+        """Nobody: every seat reads the log as the public does."""
+        return ()
+
     def _log_step(self, number: int, step, viewer: int | None, names) -> list[str]:
         """Round ``number`` in words. Everyone saw its bids at sunset, so every seat reads the same
         line; by the booklet's rule the log keeps no more than the piles' top cards do (the round

@@ -728,6 +728,10 @@ class StrategoState(MoveGeneration, Refusals, GameState):
         """Every turn so far as ``player`` saw it (``None``: anyone watching), one line per event."""
         return self.log_lines(player)
 
+    def secret_log_readers(self, start: int = 0) -> set[int]:
+        """The sides a Mage answered from turn ``start`` on: they alone read its answer."""
+        return {side for entry in self.log[start:] for side, secret in enumerate(entry.secrets) if secret}
+
     def _log_step(self, number: int, step, viewer: int | None, names) -> list[str]:
         """Turn ``number`` as ``viewer`` saw it: the public lines, and a Mage's answer for its owner."""
         entry = self.log[number - 1]

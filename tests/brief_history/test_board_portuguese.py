@@ -14,6 +14,7 @@ from gamekit.i18n import using_language
 from gamekit.ui import HUMAN
 from tests import board_words
 from tests.board_words import widgets_in
+from tests.brief_history.test_board import shown_buttons
 
 
 def own_widgets(board):
@@ -72,14 +73,17 @@ def twin_boards(make, steps):
     return played["en"], played["pt"]
 
 
-def play_people(board, moves: int) -> None:
+def play_people(board, moves: int, tooltips: dict | None = None) -> None:
     """``moves`` decisions of the people at the screen (the first legal choice, an invasion when
-    one is open), agents moving in between."""
+    one is open), agents moving in between; ``tooltips`` notes each action button's tooltip as it
+    was last shown."""
     for _ in range(moves):
         if board.state.is_terminal:
             return
         if board.pass_screen_pending:
             board.show_hand()
+        if tooltips is not None:
+            tooltips.update({text: button.tooltip for text, button in shown_buttons(board).items()})
         if board.view.my_turn:
             actions = board.view.legal_actions
             invasions = [a for a in actions if isinstance(a, Place) and board._is_invasion(a.territory)]
@@ -130,20 +134,20 @@ def test_a_board_against_the_computer_speaks_portuguese_through_an_invasion():
 def test_the_roll_and_the_tooltips_are_said_in_portuguese():
     """The last roll is found in the log in either language; a button's tooltip is the engine's
     explanation, left out only when it would repeat the button ("Ana pode abandonar a invasão")."""
+    tooltips = {"en": {}, "pt": {}}
     en_board, pt_board = twin_boards(
         lambda: BriefHistoryBoard(players=3, seats=[HUMAN] * 3, names=["Ana", "Rui", "Eva"], seed=5),
-        lambda board: play_people(board, 80))
+        lambda board: play_people(board, 80, tooltips[board.language]))
     with using_language("en"):
         assert en_board._roll_text() == "roll 4-2-6 (+0) against 1: 5 points, Persia falls"
     with using_language("pt"):
         assert pt_board._roll_text() == "lançamento 4-2-6 (+0) contra 1: 5 pontos, Pérsia cai"
         assert "Último lançamento" in pt_board.dice_view.value and "Atacante" in pt_board.dice_view.value
-    for board in (en_board, pt_board):
-        buttons = board._action_buttons
-        assert buttons["withdraw"].tooltip == "" and buttons["fort Egypt"].tooltip == ""
-    assert pt_board._action_buttons["continue"].tooltip.startswith("gastar um exército do Quadro e lançar")
-    assert pt_board._action_buttons["establish"].tooltip.startswith("estabelecer os Guptas")
-    assert en_board._action_buttons["establish"].tooltip.startswith("establish the Guptas")
+    for seen in tooltips.values():
+        assert seen["withdraw"] == "" and seen["fort Egypt"] == ""
+    assert tooltips["pt"]["continue"].startswith("gastar um exército do Quadro e lançar")
+    assert tooltips["pt"]["establish"].startswith("estabelecer os Guptas")
+    assert tooltips["en"]["establish"].startswith("establish the Guptas")
 
 
 def test_the_language_picker_relabels_the_board_and_its_map():
@@ -165,7 +169,7 @@ def test_the_language_picker_relabels_the_board_and_its_map():
     board.view_picker.value = "East Asia"  # a view is still picked by its name
     assert board.map.view == "East Asia"
     card = board._shown_actions(board.view)[0]  # a card of the packet, its button made in English first
-    button = board._action_buttons[str(card)]
+    button = shown_buttons(board)[str(card)]
     with using_language("pt"):
         assert button.description == button_words(card)
     board.set_language("en")

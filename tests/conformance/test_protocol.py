@@ -239,6 +239,29 @@ def test_a_state_draws_itself_in_a_notebook(case):
     assert isinstance(state._repr_html_(), str) and state._repr_html_().strip()
 
 
+# --- the log ---------------------------------------------------------------------------------------
+@games
+@pytest.mark.parametrize("seed", SEEDS)
+def test_a_seat_the_game_calls_no_secret_reader_reads_what_the_public_reads(case, seed):
+    """``secret_log_readers(start)`` may leave a seat out only when it reads the steps from
+    ``start`` on exactly as the public does (a table then reads them once for both), and a log
+    read in two parts (``end``) reads as the whole."""
+    rng, state, start = random.Random(seed), case.new(seed), 0
+    while not state.is_terminal and len(state.history) < 400:
+        for _ in range(rng.randint(1, 4)):  # a table logs one step or a few at once
+            if not state.is_terminal:
+                step(state, rng)
+        public = state.log_lines(None, start=start)
+        readers = set(state.secret_log_readers(start))
+        for seat in range(state.num_players):
+            if seat not in readers:
+                assert state.log_lines(seat, start=start) == public, (seat, start)
+        middle = rng.randint(0, start)
+        assert (state.log_lines(0, end=middle) + state.log_lines(0, start=middle, end=start)
+                + state.log_lines(0, start=start)) == state.log_lines(0)
+        start = len(state.history)
+
+
 # --- refusals ----------------------------------------------------------------------------------
 JUNK = ["", "   ", "fly to Mars", "bid", "bid -1", "bid 999", "take 0", "pick 99", "play", "a1-z9",
         "keep keep", "\u0663", "None", "'; drop table", "bid 1.5", "🂡"]

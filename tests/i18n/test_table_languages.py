@@ -8,7 +8,7 @@ import pytest
 
 from gamekit import i18n
 from gamekit.catalogs import looks_english
-from gamekit.core import IllegalActionError, RandomAgent, StaleViewError, Table, register_game
+from gamekit.core import IllegalActionError, RandomAgent, StaleViewError, Table, game_info, register_game
 from gamekit.core.registry import GameInfo
 from gamekit.core.table import EVERYONE, Event, in_every_language
 from gamekit.i18n import using_language
@@ -189,3 +189,42 @@ def test_an_event_made_from_one_string_reads_the_same_in_every_language():
         assert event.text == "1. take 2"
     assert hash(event) == hash(Event(1, "step", "other words"))  # hashable, by its place in the log
     assert in_every_language(lambda: i18n.language()) == {code: code for code in i18n.LANGUAGES}
+
+
+REAL_GAMES = [("milhoes", {}), ("lost_cities", {"players": 4}), ("stratego", {}), ("brief_history", {"players": 3})]
+
+
+def agents_game(game: str, options: dict, seed: int, read_as_it_goes: bool) -> list[dict]:
+    """A seeded game between agents, its log read in Portuguese after every few steps (as a
+    Portuguese seat would) or only at the end: each step event's words in both languages."""
+    players = options.get("players", game_info(game).default_seats)
+    table = Table(game, [RandomAgent(seed=seed + p) for p in range(players)], seed=seed, options=options)
+    while not table.state.is_terminal and len(table.state.history) < 300:
+        table.advance(max_steps=7)
+        if read_as_it_goes:
+            with using_language("pt"):
+                table.view(0).log
+    return [dict(event.texts) for event in table.events if event.kind == "step"]
+
+
+@pytest.mark.parametrize("game, options", REAL_GAMES, ids=[game for game, _ in REAL_GAMES])
+def test_a_line_said_later_in_another_language_reads_as_one_said_at_once(game, options):
+    """The table says a log line in Portuguese when someone first reads it there: read during the
+    game or only after it, every line reads the same."""
+    assert agents_game(game, options, 4, True) == agents_game(game, options, 4, False)
+
+
+@pytest.mark.parametrize("game, options", REAL_GAMES, ids=[game for game, _ in REAL_GAMES])
+def test_each_seat_reads_the_whole_games_log_as_the_game_tells_it(game, options):
+    """The table reads the new steps once for the public and again only for the seats the game
+    says may read more: each seat's lines are still exactly the game's own log for that seat."""
+    players = options.get("players", game_info(game).default_seats)
+    table = Table(game, [RandomAgent(seed=p) for p in range(players)], seed=9, options=options)
+    while not table.state.is_terminal and len(table.state.history) < 300:
+        table.advance(max_steps=5)
+    names = table.names
+    for code in i18n.LANGUAGES:
+        with using_language(code):
+            for viewer in (None, *range(players)):
+                told = [event.text for event in table.events if event.kind == "step" and event.visible_to(viewer)]
+                assert told == table.state.log_lines(viewer, names=names), (code, viewer)

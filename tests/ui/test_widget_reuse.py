@@ -7,11 +7,14 @@ import random
 import ipywidgets as widgets
 import pytest
 
+from gamekit.brief_history.board import BriefHistoryBoard
 from gamekit.lost_cities.board import LostCitiesBoard
 from gamekit.milhoes.board import MilhoesBoard
 from gamekit.stratego.board import StrategoBoard
 from gamekit.ui import HUMAN
-from gamekit.ui.parts import Parts
+from gamekit.ui.parts import ActionButtons, Parts
+
+from tests.brief_history.test_board import shown_buttons
 
 
 @pytest.fixture
@@ -86,3 +89,57 @@ def test_a_part_is_made_once_and_then_only_given_new_values(made):
     assert parts.row("gk-row", (first,)) is row and row.children == (first,) and row.layout.flex_flow == "row wrap"
     parts.close()
     assert "gk-x" not in parts and first.comm is None
+
+
+# --- buttons for actions that come and go -----------------------------------------------------------
+def pool(clicked: list, rest: int = 2) -> ActionButtons:
+    def make(on_click) -> widgets.Button:
+        button = widgets.Button()
+        button.on_click(lambda _button: on_click())
+        return button
+    return ActionButtons(make, clicked.append, lambda text: f"x-{text}", rest=rest)
+
+
+def test_an_action_button_rests_off_the_screen_before_it_takes_another_action():
+    """A button whose action left the screen keeps it for ``rest`` redraws (a click the browser sent
+    before it saw the button go finds it off the board, and the board drops it); then it is given
+    the next new action instead of a new widget, its class and its click following."""
+    clicked: list[str] = []
+    buttons = pool(clicked)
+    buttons.redraw()
+    first = buttons.button("a")
+    for redraw in range(2):  # "a" is off the screen for two redraws: its button rests
+        buttons.redraw()
+        assert buttons.button(f"new {redraw}") is not first
+    buttons.redraw()
+    reused = buttons.button("b")
+    assert reused is first and "x-b" in reused._dom_classes and "x-a" not in reused._dom_classes
+    reused.click()
+    assert clicked == ["b"]
+    assert buttons.button("b") is reused and len(buttons) == 3
+
+
+def test_an_action_on_screen_keeps_its_button():
+    buttons = pool([])
+    buttons.redraw()
+    kept = buttons.button("establish")
+    for _ in range(10):
+        buttons.redraw()
+        assert buttons.button("establish") is kept
+        buttons.button("other")
+    assert len(buttons) == 2
+
+
+def test_brief_history_makes_no_more_action_buttons_than_three_screens_show(made):
+    """Over a whole game against the computer, the action buttons made are at most the most that
+    three screens in a row show (a button rests two redraws, then takes the next action)."""
+    board = BriefHistoryBoard(players=3, seats=[HUMAN, "random", "random"], seed=3)
+    rng, before, most = random.Random(3), len(made), 0
+    for _ in range(400):
+        if board.state.is_terminal:
+            break
+        most = max(most, len(shown_buttons(board)))
+        board.choose(str(rng.choice(board.view.legal_actions)))
+    assert board.state.is_terminal
+    action_buttons = [w for w in made[before:] if isinstance(w, widgets.Button)]
+    assert 0 < len(action_buttons) <= 3 * most
