@@ -70,13 +70,15 @@ class TextSizes(NamedTuple):
 #: Text sizes by presentation size off (a notebook) and on (a projector: none under 18 px).
 TEXT_SIZES = {False: TextSizes(label=12, area=13, water=11, fleet=11, title=15, hover=15),
               True: TextSizes(label=18, area=20, water=18, fleet=18, title=22, hover=20)}
+HIDDEN_AXIS = {"visible": False, "fixedrange": False}  # the map's axes: no ticks, and the view can pan
+MARK_SHIFTS = {"monument": 12}  # pixels right and up of the territory's spot (a site may stand there too)
 MARKER_RADIUS = 12  # room kept round a territory's marker when names are placed
 GLYPH_WIDTH = 0.58  # a rough average glyph width in ems, for placing names without overlaps
 LINE_HEIGHT = 1.25  # a line of text in ems (the glyphs' ascent and descent)
 #: The look of each trace of marks (its size is scaled down in the whole-world view).
 MARK_LOOKS = {
     "fleet": {"symbol": "diamond-wide", "size": 20, "line": {"width": 2, "color": "#222"}},
-    "ring": {"symbol": "circle-open", "size": 36, "line": {"width": 4}},
+    "ring": {"symbol": "circle-open", "size": 36, "line": {"width": 4}},  # in the ring's colour
     "fort": {"symbol": "square-open", "size": 31, "color": "#222", "line": {"width": 3, "color": "#222"}},
     "capital": {"symbol": "star", "size": 16, "color": "#f2b705", "line": {"width": 1.5, "color": "#111"}},
     "city": {"symbol": "circle", "size": 10, "color": "#ffffff", "line": {"width": 1.5, "color": "#111"}},
@@ -177,7 +179,7 @@ class MapView:
         return cached[1]
 
     def _layout(self) -> dict:
-        hidden = {"visible": False, "fixedrange": False}
+        hidden = HIDDEN_AXIS
         return {
             # no fixed width: the map takes its container's width (a notebook, a projector, 1024 px)
             "width": self.size[0], "height": self.size[1], "margin": MAP_MARGIN, "showlegend": False,
@@ -235,21 +237,14 @@ class MapView:
         figure.add_trace(go.Scatter(x=[], y=[], mode="markers+text", hoverinfo="skip", name="fleets",
                                     marker=MARK_LOOKS["fleet"], textposition="bottom center",
                                     textfont={"size": self.text.fleet}))
-        self.ring_trace = len(figure.data)
-        figure.add_trace(go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name="legal",
-                                    marker=MARK_LOOKS["ring"]))
-        self.fort_trace = len(figure.data)
-        figure.add_trace(go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name="forts",
-                                    marker=MARK_LOOKS["fort"]))
+        self.under_trace = len(figure.data)  # rings and forts, drawn round the territories' markers
+        figure.add_trace(go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name="rings and forts"))
         self.territory_trace = len(figure.data)
         figure.add_trace(go.Scatter(x=xs, y=ys, mode="markers+text", text=self.shown_names, customdata=self.names,
                                     hoverinfo="text", name="territories", textfont={"size": self.text.label},
                                     marker={"size": 16, "line": {"width": 1.5}}))
-        self.site_traces = {}
-        for site in ("capital", "city", "monument"):
-            self.site_traces[site] = len(figure.data)
-            figure.add_trace(go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name=site,
-                                        marker=MARK_LOOKS[site]))
+        self.over_trace = len(figure.data)  # capitals, cities and monuments, drawn over them
+        figure.add_trace(go.Scatter(x=[], y=[], mode="markers", hoverinfo="skip", name="sites"))
 
     # --- drawing -----------------------------------------------------------------------------------
     def relabel(self) -> None:
@@ -274,7 +269,9 @@ class MapView:
         self.view = name
         (x0, x1), (y0, y1) = VIEWS[name]
         positions, texts, area_spots = self.label_layout(name)
-        self.figure.plotly_relayout({"xaxis.range": [x0, x1], "yaxis.range": [y0, y1]})
+        # whole axes, every property given: a dotted path ("xaxis.range") costs plotly six times as much
+        self.figure.plotly_relayout({"xaxis": {**HIDDEN_AXIS, "range": [x0, x1]},
+                                     "yaxis": {**HIDDEN_AXIS, "range": [y0, y1]}})
         self._restyle({"textposition": positions, "text": texts}, [self.territory_trace])
         self._restyle({"x": [x for x, _ in area_spots], "y": [y for _, y in area_spots]},
                       [self.area_label_trace])
@@ -483,24 +480,43 @@ class MapView:
         marker = {"color": fills, "size": sizes, "symbol": symbols, "line": {"color": lines, "width": widths}}
         self._restyle({"marker": marker, "hovertext": [hover.get(t, t) for t in self.names]},
                       [self.territory_trace])
-        sites = self.site_traces
-        marks = {self.fort_trace: ("fort", [t.territory for t in tiles if t.fort], (0, 0)),
-                 sites["capital"]: ("capital", [t.territory for t in tiles if t.site == "capital"], (0, 0)),
-                 sites["city"]: ("city", [t.territory for t in tiles if t.site == "city"], (0, 0)),
-                 sites["monument"]: ("monument", [t.territory for t in tiles if t.monument], (12 * k, 12 * k)),
-                 self.ring_trace: ("ring", [t for t in self.names if t in rings], (0, 0))}
-        for trace, (look, names, offset) in marks.items():  # a message a trace, if changed
-            spots = [self._offset(name, *offset) for name in names]
-            marker = {**MARK_LOOKS[look], "size": MARK_LOOKS[look]["size"] * k}
-            if look == "ring":  # open circles: each ring's colour is its line's
-                marker["color"] = [rings[t] for t in names]
-            self._restyle({"x": [x for x, _ in spots], "y": [y for _, y in spots], "marker": marker}, [trace])
+        under = [("ring", name) for name in self.names if name in rings]
+        under += [("fort", tile.territory) for tile in tiles if tile.fort]
+        over = [(tile.site, tile.territory) for tile in tiles if tile.site in ("capital", "city")]
+        over += [("monument", tile.territory) for tile in tiles if tile.monument]
+        for trace, marks in ((self.under_trace, under), (self.over_trace, over)):  # a message a trace, if changed
+            self._restyle(self._marks(marks, rings), [trace])
         spots = [self._fleet_spot(body) for body, _ in fleets]
         self._restyle({"x": [x for x, _ in spots], "y": [y for _, y in spots],
                        "marker": {**MARK_LOOKS["fleet"], "color": [colour for _, colour in fleets]},
                        "text": [pgettext("map", "fleet")] * len(fleets)},
                       [self.fleet_trace])
         self._show_static()
+
+    def _marks(self, marks: list[tuple[str, str]], rings: dict[str, str]) -> dict:
+        """One trace's ``marks`` ((look, territory) pairs, ``MARK_LOOKS``) as its points: each
+        its own symbol, size and colours (one trace, and one message, for several kinds)."""
+        k, xs, ys = self.scale, [], []
+        marker = {"symbol": [], "size": [], "color": [], "line": {"width": [], "color": []}}
+        for look, name in marks:
+            mark = MARK_LOOKS[look]
+            shift = MARK_SHIFTS.get(look, 0) * k
+            x, y = self._offset(name, shift, shift)
+            xs.append(x), ys.append(y)
+            colour = rings[name] if look == "ring" else mark["color"]  # an open ring is drawn in its colour
+            marker["symbol"].append(mark["symbol"]), marker["size"].append(mark["size"] * k)
+            marker["color"].append(colour)
+            marker["line"]["width"].append(mark["line"]["width"])
+            marker["line"]["color"].append(mark["line"].get("color", colour))
+        return {"x": xs, "y": ys, "marker": marker}
+
+    def rings_drawn(self) -> dict[str, str]:
+        """The territories ringed on the figure now, and each ring's colour (what the page draws)."""
+        trace = self.figure.data[self.under_trace]
+        spots = {self._offset(name, 0, 0): name for name in self.names}
+        ring = MARK_LOOKS["ring"]["symbol"]
+        return {spots[x, y]: colour for x, y, symbol, colour in
+                zip(trace.x or (), trace.y or (), trace.marker.symbol or (), trace.marker.color or ()) if symbol == ring}
 
     def set_area_labels(self, labels: list[str]) -> None:
         self._restyle({"text": labels}, [self.area_label_trace])
@@ -569,8 +585,8 @@ class MapView:
 
 # The figure a map starts from, per (map, size in pixels): (the map, the figure as a dict, its parts).
 _BASE_FIGURES: dict[tuple, tuple] = {}
-_TRACE_NAMES = ("hulls", "waters", "water_label_trace", "area_label_trace", "fleet_trace", "ring_trace", "fort_trace", "territory_trace",
-                "site_traces")
+_TRACE_NAMES = ("hulls", "waters", "water_label_trace", "area_label_trace", "fleet_trace", "under_trace",
+                "territory_trace", "over_trace")
 
 # Where names go, per (map, size in pixels, view): every board in a kernel shares the placements.
 _PLACED: dict[tuple, tuple] = {}

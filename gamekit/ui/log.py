@@ -26,6 +26,7 @@ class LogPanel(widgets.HTML):
         self.title = title
         self.max_shown = max_shown
         self.entries: list[tuple[str, str]] = []
+        self._set: tuple[str, ...] = ()  # the texts of the last ``set_lines`` (while entries are those)
         self._redraw()
 
     @property
@@ -33,23 +34,33 @@ class LogPanel(widgets.HTML):
         return [text for text, _ in self.entries]
 
     def add(self, text: str, html: str | None = None) -> None:
+        self._set = None
         self.entries.append((text, html if html is not None else escape(text)))
         self._redraw()
 
     def extend(self, entries: Iterable) -> None:
         """Add many entries at once (plain texts, or ``(text, html)`` pairs) with a single redraw."""
+        self._set = None
         for entry in entries:
             text, html = (entry, None) if isinstance(entry, str) else entry
             self.entries.append((text, html if html is not None else escape(text)))
         self._redraw()
 
     def set_lines(self, lines: Iterable[str]) -> None:
-        """Show exactly ``lines`` (oldest first), with a single redraw."""
-        self.entries = [(text, escape(text)) for text in lines]
+        """Show exactly ``lines`` (oldest first), with a single redraw; lines that only carry on
+        the last ones shown are added to them (a game's log grows by a few lines a move)."""
+        lines = tuple(lines)
+        known = self._set
+        if known is not None and lines[:len(known)] == known:
+            self.entries += [(text, escape(text)) for text in lines[len(known):]]
+        else:
+            self.entries = [(text, escape(text)) for text in lines]
+        self._set = lines
         self._redraw()
 
     def clear(self) -> None:
         self.entries = []
+        self._set = ()
         self._redraw()
 
     def _redraw(self) -> None:

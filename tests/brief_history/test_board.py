@@ -52,10 +52,7 @@ def shown_buttons(board) -> dict:
 
 def ring_names(board) -> set:
     """The territories ringed on the map (clickable now)."""
-    view = board.map
-    trace = view.figure.data[view.ring_trace]
-    spots = {view._offset(name, 0, 0): name for name in view.names}
-    return {spots[(x, y)] for x, y in zip(trace.x, trace.y)}
+    return set(board.map.rings_drawn())
 
 
 def expected_fill(board, tile):
@@ -311,10 +308,7 @@ def test_the_view_picker_zooms_and_follow_goes_back_to_the_empire():
 
 def test_ring_colours_tell_invasions_from_empty_territories():
     board = BriefHistoryBoard(roman_turn(), seats=[HUMAN, "random", "random"])
-    view = board.map
-    trace = view.figure.data[view.ring_trace]
-    colours = dict(zip([view._offset(n, 0, 0) for n in view.names], view.names))
-    by_name = {colours[(x, y)]: c for x, y, c in zip(trace.x, trace.y, trace.marker.color)}
+    by_name = board.map.rings_drawn()
     assert by_name["Balkans"] == INVASION_RING and by_name["Gaul"] == LEGAL_RING
 
 

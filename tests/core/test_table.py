@@ -45,6 +45,17 @@ class CheatingAgent:
         return "take 9"
 
 
+class TamperingAgent:
+    """Slips an illegal action into the list it was offered, then plays it."""
+
+    name = "tamper"
+
+    def act(self, observation, legal_actions):
+        cheat = legal_actions[0].__class__(9) if legal_actions else "take 9"
+        legal_actions.append(cheat)
+        return cheat
+
+
 # --- sequential play -----------------------------------------------------------------------------
 def test_a_person_moves_then_the_agent_replies_until_the_person_must_act():
     table = Table("toy_nim", [None, FirstAgent()], names=["Ana", "Bo"], options={"pile": 7}, seed=1)
@@ -141,7 +152,7 @@ def test_the_agent_cap_pauses_a_long_game_between_agents():
     assert "Paused after 4 moves" in events[-1].text
 
 
-@pytest.mark.parametrize("agent", [BrokenAgent(), CheatingAgent()])
+@pytest.mark.parametrize("agent", [BrokenAgent(), CheatingAgent(), TamperingAgent()])
 def test_a_failing_agent_stops_the_table_with_a_clear_event_until_replaced(agent):
     table = Table("toy_nim", [None, agent], names=["Ana", "Bo"], seed=1)
     events = table.submit("take 1", 0)

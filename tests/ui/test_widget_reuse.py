@@ -143,3 +143,19 @@ def test_brief_history_makes_no_more_action_buttons_than_three_screens_show(made
     assert board.state.is_terminal
     action_buttons = [w for w in made[before:] if isinstance(w, widgets.Button)]
     assert 0 < len(action_buttons) <= 3 * most
+
+
+def test_a_log_panel_carries_on_from_the_lines_it_shows():
+    """Lines that carry on the ones shown are added to them; any other list replaces them."""
+    from gamekit.ui.log import LogPanel
+
+    panel = LogPanel("Log", max_shown=2)
+    panel.set_lines(("a <1>", "b"))
+    panel.set_lines(("a <1>", "b", "c"))
+    assert panel.lines == ["a <1>", "b", "c"] and "<li>c</li><li>b</li>" in panel.value
+    assert "a &lt;1&gt;" not in panel.value and "1 earlier entries not shown" in panel.value
+    panel.set_lines(("x",))
+    assert panel.lines == ["x"]
+    panel.add("y")
+    panel.set_lines(("x", "y", "z"))
+    assert panel.lines == ["x", "y", "z"]
