@@ -411,10 +411,15 @@ class MapView:
         """Where each Area's name (and value) goes: above, below or inside its outline, or a line or
         more further out where those would cover another name; of the spots clear of the Area names
         placed before it and inside the view's ``frame`` (where it can), the first that covers
-        little of what is ``taken``; their boxes."""
+        little of what is ``taken``; the boxes of those shown. An Area with no territory in the view
+        has its name off the view too."""
         kx, ky = self._pixels_per_degree()
+        (x0, x1), (y0, y1) = VIEWS[self.view]
         spots, boxes = [], []
         for area in self.world.areas:
+            if not any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in map(self.world.xy, self.world.territories_in(area))):
+                spots.append((2 * x1 - x0, 2 * y1 - y0))  # none of it in the view: its name stays off it too
+                continue
             width, height = _extent(f"{display_name(area)} · 00", self.text.area)  # with its value
 
             def box(spot, width=width, height=height):
