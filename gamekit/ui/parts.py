@@ -66,8 +66,9 @@ class ActionButtons:
     taken for the button's next action. A new widget per new action cost about a millisecond a
     click, and none was ever closed.
 
-    ``make()`` builds a button (its click calls ``clicked(action text)``); ``css(text)`` is the
-    class that names a button's action in the page. Call :meth:`redraw` as each redraw begins."""
+    ``make(on_click)`` builds a button whose click calls ``on_click()`` (which calls ``clicked``
+    with the action the button answers for now); ``css(text)`` is the class that names a button's
+    action in the page. Call :meth:`redraw` as each redraw begins."""
 
     def __init__(self, make: Callable[[Callable[[], None]], widgets.Button], clicked: Callable[[str], None],
                  css: Callable[[str], str], rest: int = 2):
