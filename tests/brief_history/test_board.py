@@ -521,3 +521,26 @@ def test_action_buttons_say_what_they_do_in_words_not_in_typed_actions():
     typed = [text for text in ("take empire", "take event", "keep bonus")
              if any(text in t for t in draft.texts())]
     assert not typed
+
+
+def test_the_second_click_of_a_double_click_on_an_action_button_is_dropped():
+    """A button whose action has left the screen (the first click took it) drops the second click
+    of a double click, with no refusal, though its widget is later reused for another action."""
+    board = BriefHistoryBoard(players=3, seats=[HUMAN, "random", "random"], seed=4)
+    rng, dropped = random.Random(4), 0
+    for _ in range(120):
+        if board.state.is_terminal:
+            break
+        buttons = shown_buttons(board)
+        if not buttons:
+            board.choose(str(rng.choice(board.view.legal_actions)))
+            continue
+        text, button = rng.choice(sorted(buttons.items()))
+        button.click()
+        if text not in shown_buttons(board):
+            moves, status = len(board.state.history), board.status.text
+            button.click()  # the browser sent it before it saw the button go
+            assert (len(board.state.history), board.status.text) == (moves, status)
+            dropped += 1
+        assert "Refused" not in board.status.text
+    assert dropped >= 10
