@@ -691,13 +691,10 @@ class BriefHistoryBoard(TableBoard):
         if not rows:
             return (head + selected + '<div class="gk-muted">'
                     + _("No invasion is open to this empire now.") + "</div>")
-        known = self._this_position()  # the rows are the position's; the picked one may change
-        if "odds rows" not in known:
-            known["odds rows"] = "".join(
-                f'<tr class="bh-odds-row" data-action="{escape(action)}" data-p="{escape(p)}">'
-                f"<td><b>{escape(_place_words(self.state.parse(action)))}</b></td><td>{escape(text)}</td></tr>"
-                for action, text, p in rows)
-        return f'{head}{selected}<table class="gk-table">{known["odds rows"]}</table>'
+        table = "".join(f'<tr class="bh-odds-row" data-action="{escape(action)}" data-p="{escape(p)}">'
+                        f"<td><b>{escape(_place_words(self.state.parse(action)))}</b></td><td>{escape(text)}</td></tr>"
+                        for action, text, p in rows)
+        return f'{head}{selected}<table class="gk-table">{table}</table>'
 
     def _roll_text(self) -> str:
         """The last roll in the engine's words (the public log), colours named."""

@@ -26,7 +26,7 @@ class LogPanel(widgets.HTML):
         self.title = title
         self.max_shown = max_shown
         self.entries: list[tuple[str, str]] = []
-        self._set: tuple[str, ...] = ()  # the texts of the last ``set_lines`` (while entries are those)
+        self._lines_set: tuple[str, ...] | None = ()  # the last ``set_lines``, while the entries are those
         self._redraw()
 
     @property
@@ -34,13 +34,13 @@ class LogPanel(widgets.HTML):
         return [text for text, _ in self.entries]
 
     def add(self, text: str, html: str | None = None) -> None:
-        self._set = None
+        self._lines_set = None
         self.entries.append((text, html if html is not None else escape(text)))
         self._redraw()
 
     def extend(self, entries: Iterable) -> None:
         """Add many entries at once (plain texts, or ``(text, html)`` pairs) with a single redraw."""
-        self._set = None
+        self._lines_set = None
         for entry in entries:
             text, html = (entry, None) if isinstance(entry, str) else entry
             self.entries.append((text, html if html is not None else escape(text)))
@@ -50,17 +50,17 @@ class LogPanel(widgets.HTML):
         """Show exactly ``lines`` (oldest first), with a single redraw; lines that only carry on
         the last ones shown are added to them (a game's log grows by a few lines a move)."""
         lines = tuple(lines)
-        known = self._set
+        known = self._lines_set
         if known is not None and lines[:len(known)] == known:
             self.entries += [(text, escape(text)) for text in lines[len(known):]]
         else:
             self.entries = [(text, escape(text)) for text in lines]
-        self._set = lines
+        self._lines_set = lines
         self._redraw()
 
     def clear(self) -> None:
         self.entries = []
-        self._set = ()
+        self._lines_set = ()
         self._redraw()
 
     def _redraw(self) -> None:

@@ -324,7 +324,7 @@ class TableBoard(widgets.VBox):
             self.action_area.children = actions
             self._show_status(view)
         elif not self.table.persons and not view.is_over:
-            actions = [widgets.HBox([self.round_button, self.all_button])]
+            actions = [self.agent_row]
         else:
             actions = []
         self.game_area.children = self.draw(view)
@@ -411,6 +411,7 @@ class TableBoard(widgets.VBox):
         self.round_button.add_class(f"{self.css}-play-round")
         self.all_button = self.button(_("Play to the end"), "gk-round-all", self.play_to_end)
         self.all_button.add_class(f"{self.css}-play-all")
+        self.agent_row = widgets.HBox([self.round_button, self.all_button])  # a game between agents only
         self.players_picker = widgets.Dropdown(
             options=list(range(2, self.max_players + 1)) if self.max_players > 2 else [2],
             value=len(self.kinds), description=_("Players"), layout=widgets.Layout(width="150px"),

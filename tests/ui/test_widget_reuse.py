@@ -159,3 +159,13 @@ def test_a_log_panel_carries_on_from_the_lines_it_shows():
     panel.add("y")
     panel.set_lines(("x", "y", "z"))
     assert panel.lines == ["x", "y", "z"]
+
+
+def test_a_game_between_agents_makes_no_new_widgets_round_by_round(made):
+    board = LostCitiesBoard(seats=["random", "random"], seed=3, options={"rounds": 1})
+    for _ in range(3):  # warm-up
+        board.round_button.click()
+    before = len(made)
+    for _ in range(20):
+        board.round_button.click()
+    assert [type(w).__name__ for w in made[before:]] == []
